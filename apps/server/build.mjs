@@ -1,0 +1,18 @@
+// Bundles the server (and the contract package it imports) into dist/; npm packages stay external.
+import { build } from 'esbuild';
+
+
+await build({
+  absWorkingDir: import.meta.dirname,
+  entryPoints: ['./src/server.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // The contract package is ours and ships as TypeScript: bundle it in.
+  alias: { '@storefront/contract': '../../packages/contract/src/index.ts' },
+  logLevel: 'warning',
+});

@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The author's display name at the time of writing. */
+    name: text('name').notNull(),
+    /** The author's account, when the review was written by a signed-in user (not for seeds). */
+    authorEmail: text('author_email'),
+    description: text('description').notNull(),
+    rating: smallint('rating').notNull(),
+    verifiedBuyer: boolean('verified_buyer').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    index('reviews_created_at_idx').on(t.createdAt),
+  ],
+);
+export type ReviewRow = typeof reviews.$inferSelect;

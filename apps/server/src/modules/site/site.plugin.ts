@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '@storefront/contract';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, `index.html` revalidated every
+ * time, and every unknown non-API GET answered with `index.html` so the router can take over.
+ */
+export async function registerSite(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasSite = fs.existsSync(indexFile);
+  if (!hasSite) {
+    app.log.warn({ webDistDir }, 'web app not built: only the API is served (run `npm run build`)');
+  } else {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      preCompressed: true,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDistDir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', IMMUTABLE);
+        else if (rel === 'index.html') res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=86400');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      hasSite &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      // A missing asset is a 404, not the app shell (which would be parsed as script).
+      !pathname.startsWith('/assets/');
+    if (isPage) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    const body: ApiErrorBody = { error: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` };
+    return reply.status(404).send(body);
+  });
+}

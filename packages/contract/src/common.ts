@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+/** Spec: letters, digits and _ . + - before @, then domain, dot, suffix. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+
+export const Email = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .regex(EMAIL_PATTERN, messages.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
+/** Ids are UUIDs; anything else can never name a row, so it is treated as not found. */
+export const IdParams = z.object({ id: z.string() });
+export type IdParams = z.infer<typeof IdParams>;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);

@@ -1,0 +1,14 @@
+/** Business constants from the specification (section 9); one place for both halves. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const DESCRIPTION_PREVIEW_LENGTH = 250;
+export const PASSWORD_MIN_LENGTH = 6;
+export const ACCESS_KEY_STORAGE_NAME = 'accessKey';
+
+/** `canceled` never reaches a list: the API hides it, but it is a real stored state. */
+export const ORDER_STATUSES = ['unpaid', 'pending', 'paid', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Upper bounds that keep integer arithmetic in cents far from overflow. */
+export const MAX_QUANTITY = 1_000_000;
+export const MAX_PRICE = 1_000_000;

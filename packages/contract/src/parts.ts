@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MAX_PRICE, MAX_QUANTITY } from './constants.js';
+import { messages } from './messages.js';
+
+/** A part as the API speaks it (spec section 3): money in dollars, as the specification does. */
+export const PartResponse = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  mOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  price: z.number(),
+  url: z.string(),
+});
+export type PartResponse = z.infer<typeof PartResponse>;
+export const PartListResponse = z.array(PartResponse);
+export type PartListResponse = z.infer<typeof PartListResponse>;
+
+/** Form inputs arrive as text from number fields; empty means missing, not zero. */
+const requiredNumber = (requiredMessage: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number({ error: requiredMessage }),
+  );
+
+const wholePositive = (requiredMessage: string, label: string) =>
+  requiredNumber(requiredMessage).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .positive(`${label} must be at least 1`)
+      .max(MAX_QUANTITY, `${label} is too large`),
+  );
+
+export const CreatePartBody = z
+  .object({
+    name: z.string({ error: messages.partNameRequired }).trim().min(1, messages.partNameRequired).max(200),
+    description: z
+      .string({ error: messages.descriptionRequired })
+      .trim()
+      .min(1, messages.descriptionRequired)
+      .max(5000),
+    mOrderQuantity: wholePositive(messages.minimumOrderQuantityRequired, 'Minimum order quantity'),
+    availableQuantity: wholePositive(messages.availableQuantityRequired, 'Available quantity'),
+    price: requiredNumber(messages.priceRequired).pipe(
+      z
+        .number()
+        .positive('Price must be above 0')
+        .max(MAX_PRICE, 'Price is too large')
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price can have at most two decimals'),
+    ),
+    url: z
+      .string({ error: messages.imageUrlRequired })
+      .trim()
+      .min(1, messages.imageUrlRequired)
+      .max(2000)
+      .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'Image URL must start with http:// or https://'),
+  })
+  .refine((p) => p.mOrderQuantity <= p.availableQuantity, {
+    path: ['mOrderQuantity'],
+    message: 'Minimum order quantity cannot be above available quantity',
+  });
+export type CreatePartBody = z.input<typeof CreatePartBody>;
+export type CreatePartValues = z.output<typeof CreatePartBody>;
