@@ -16,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[key] ??= issue.message;
+        fields[key] ??= issue.message ?? 'Invalid value';
       }
       const first = err.validation[0]?.message ?? 'Invalid request';
       const body: ApiErrorBody = { error: 'VALIDATION_FAILED', message: first, fields };

@@ -20,11 +20,12 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
       root: webDistDir,
       preCompressed: true,
       wildcard: true,
-      setHeaders(res, filePath) {
+      cacheControl: false,
+      setHeaders(reply, filePath) {
         const rel = path.relative(webDistDir, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', IMMUTABLE);
-        else if (rel === 'index.html') res.setHeader('Cache-Control', 'no-cache');
-        else res.setHeader('Cache-Control', 'public, max-age=86400');
+        if (rel.startsWith(`assets${path.sep}`)) reply.header('Cache-Control', IMMUTABLE);
+        else if (rel === 'index.html') reply.header('Cache-Control', 'no-cache');
+        else reply.header('Cache-Control', 'public, max-age=86400');
       },
     });
   }

@@ -1,0 +1,48 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTION_PREVIEW_LENGTH } from '@storefront/contract';
+import { createTestDatabase } from '../test/test-database.js';
+import type { Database } from './database.js';
+import { parts } from '../modules/parts/parts.schema.js';
+import { reviews } from '../modules/reviews/reviews.schema.js';
+import { seedCatalog } from './seed.js';
+import { seedParts } from './seed-data.js';
+import { listParts } from '../modules/parts/parts.service.js';
+
+describe('demo catalog seed', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('fills an empty database with at least 12 parts and 6 reviews, then never again', async () => {
+    expect(await seedCatalog(database.db)).toEqual({ seeded: true });
+    expect(await seedCatalog(database.db)).toEqual({ seeded: false });
+    const [p] = await database.db.select({ n: count() }).from(parts);
+    const [r] = await database.db.select({ n: count() }).from(reviews);
+    expect(p?.n).toBe(seedParts.length);
+    expect(p?.n).toBeGreaterThanOrEqual(12);
+    expect(r?.n).toBeGreaterThanOrEqual(6);
+  });
+
+  it('seeds parts whose descriptions exercise the preview and whose stock allows an order', async () => {
+    const list = await listParts(database.db);
+    for (const part of list) {
+      expect(part.description.length).toBeGreaterThan(DESCRIPTION_PREVIEW_LENGTH);
+      expect(part.availableQuantity).toBeGreaterThanOrEqual(part.mOrderQuantity);
+      expect(part.url).toMatch(/^\/images\/parts\/[a-z-]+\.svg$/);
+    }
+  });
+});
+
+describe('demo images', () => {
+  it('ships an image in the repo for every seeded part, so the shop looks complete offline', async () => {
+    const { existsSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    for (const part of seedParts) {
+      const file = fileURLToPath(new URL(`../../../web/public/images/parts/${part.image}.svg`, import.meta.url));
+      expect(existsSync(file), file).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { toCents } from '@storefront/contract';
+import type { Db } from '../db/database.js';
+import { parts, type PartRow } from '../modules/parts/parts.schema.js';
+import { reviews, type ReviewRow } from '../modules/reviews/reviews.schema.js';
+
+let counter = 0;
+const next = () => ++counter;
+
+/** Inserts one part with sensible values; tests override only what they care about. */
+export async function insertPart(
+  db: Db,
+  overrides: Partial<{ name: string; description: string; minOrderQuantity: number; availableQuantity: number; price: number; imageUrl: string }> = {},
+): Promise<PartRow> {
+  const n = next();
+  const [row] = await db
+    .insert(parts)
+    .values({
+      name: overrides.name ?? `Test part ${n}`,
+      description: overrides.description ?? `Description of test part ${n}. `.repeat(12),
+      minOrderQuantity: overrides.minOrderQuantity ?? 10,
+      availableQuantity: overrides.availableQuantity ?? 500,
+      priceCents: toCents(overrides.price ?? 12.5),
+      imageUrl: overrides.imageUrl ?? '/images/parts/oil-filter.svg',
+    })
+    .returning();
+  if (!row) throw new Error('insertPart: no row');
+  return row;
+}
+
+export async function insertReview(
+  db: Db,
+  overrides: Partial<{ name: string; description: string; rating: number; authorEmail: string; verifiedBuyer: boolean; createdAt: Date }> = {},
+): Promise<ReviewRow> {
+  const n = next();
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      name: overrides.name ?? `Reviewer ${n}`,
+      description: overrides.description ?? `Review number ${n}`,
+      rating: overrides.rating ?? 5,
+      authorEmail: overrides.authorEmail ?? null,
+      verifiedBuyer: overrides.verifiedBuyer ?? false,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('insertReview: no row');
+  return row;
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPostgres, wrapPglite, type Database } from '../db/database.js';
+
+/**
+ * A fresh, migrated, empty database for one test file: PGlite by default, a copy of the
+ * migrated template on PostgreSQL when the suite runs with TEST_DB=postgres.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const templateUrl = inject('postgresTemplateUrl');
+  if (templateUrl) {
+    const template = new URL(templateUrl);
+    const name = `${template.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
+    const adminUrl = new URL(templateUrl);
+    adminUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${template.pathname.slice(1)}"`);
+    const url = new URL(templateUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 20);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await fs.readFile(inject('pgliteDumpPath'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return wrapPglite(client);
+}

@@ -1,0 +1,22 @@
+/** Every route of the app, in one place: `path` for the router, `href()` for links. */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  blogs: { path: '/blogs', href: () => '/blogs' },
+  portfolio: { path: '/portfolio', href: () => '/portfolio' },
+  register: { path: '/register', href: () => '/register' },
+  login: { path: '/login', href: () => '/login' },
+  forgetPassword: { path: '/forget-password', href: () => '/forget-password' },
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  addNewPart: { path: '/add-new-part', href: () => '/add-new-part' },
+  purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
+  dashboard: {
+    root: { path: '/dashboard', href: () => '/dashboard' },
+    myOrders: { path: 'my-orders', href: () => '/dashboard/my-orders' },
+    payment: {
+      path: 'payment/:id',
+      href: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+    },
+    addReview: { path: 'add-a-review', href: () => '/dashboard/add-a-review' },
+    addPart: { path: 'add-a-part', href: () => '/dashboard/add-a-part' },
+  },
+} as const;

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { formatMoney, type PartResponse } from '@storefront/contract';
+import { paths } from '../../../config/paths';
+import { previewDescription } from '../preview';
+
+type PartCardProps = { part: PartResponse; eager?: boolean };
+
+export function PartCard({ part, eager = false }: PartCardProps) {
+  const soldOut = part.availableQuantity < part.mOrderQuantity;
+  return (
+    <article className="card bg-base-100 shadow-md" data-testid="part-card">
+      <figure className="bg-base-200">
+        <img
+          src={part.url}
+          alt={part.name}
+          width={640}
+          height={480}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          {...(eager ? { fetchPriority: 'high' as const } : {})}
+          className="aspect-[4/3] w-full object-cover"
+        />
+      </figure>
+      <div className="card-body">
+        <h3 className="card-title text-lg">{part.name}</h3>
+        <p className="text-sm text-base-content/80" data-testid="part-description">
+          {previewDescription(part.description)}
+        </p>
+        <p className="text-xl font-bold" data-testid="part-price">
+          {formatMoney(part.price)}
+        </p>
+        <p data-testid="part-minimum">Minimum order quantity: {part.mOrderQuantity} piece</p>
+        <p data-testid="part-available">Available: {part.availableQuantity} piece</p>
+        <div className="card-actions mt-2 justify-end">
+          {soldOut ? (
+            <span className="badge badge-ghost">Out of stock</span>
+          ) : (
+            <Link
+              to={paths.purchase.href(part._id)}
+              className="btn btn-primary"
+              aria-label={`Order ${part.name}`}
+            >
+              Order now
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './app/provider';
+import { createRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import './styles/index.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider queryClient={createQueryClient()}>
+      <RouterProvider router={createRouter()} />
+    </AppProvider>
+  </StrictMode>,
+);

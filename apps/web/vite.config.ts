@@ -1,0 +1,52 @@
+import { promisify } from 'node:util';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'storefront-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const walk = async (dir: string): Promise<string[]> => {
+        const entries = await fs.readdir(dir, { withFileTypes: true });
+        const nested = await Promise.all(
+          entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+        );
+        return nested.flat();
+      };
+      const files = (await walk(outDir)).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await fs.readFile(file);
+          if (data.length < 1024) return;
+          await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
+          await fs.writeFile(
+            `${file}.br`,
+            await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0 },
+});

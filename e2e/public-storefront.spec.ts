@@ -1,0 +1,151 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTION_PREVIEW_LENGTH, formatMoney } from '@storefront/contract';
+import { seedParts, seedReviews } from '../apps/server/src/db/seed-data.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
+import { startShop, type Shop } from './support/shop.js';
+
+describe.runIf(browserAvailable())('public storefront in the browser', () => {
+  let shop: Shop;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    shop = await startShop({ brandName: 'Ironclad Test Parts' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+  });
+
+  it('home shows every seeded part with the exact card texts and a 250-character preview', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto('/');
+    const cards = page.getByTestId('part-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(seedParts.length);
+
+    const first = seedParts[0]!;
+    const card = cards.filter({ hasText: first.name });
+    expect(await card.getByTestId('part-description').textContent()).toBe(
+      `${first.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`,
+    );
+    expect(await card.getByTestId('part-price').textContent()).toBe(formatMoney(first.priceCents / 100));
+    expect(await card.getByTestId('part-price').textContent()).toMatch(/^\$/);
+    expect(await card.getByTestId('part-minimum').textContent()).toBe(`Minimum order quantity: ${first.minOrderQuantity} piece`);
+    expect(await card.getByTestId('part-available').textContent()).toBe(`Available: ${first.availableQuantity} piece`);
+    const href = await card.getByRole('link', { name: `Order ${first.name}` }).getAttribute('href');
+    expect(href).toMatch(/^\/purchase\/[0-9a-f-]{36}$/);
+
+    // Hero, statistics and headings as the specification lists them.
+    expect(await page.getByText('free delivery across the whole country').count()).toBeGreaterThan(0);
+    for (const figure of ['100K+', '120M+', '38K+']) expect(await page.getByText(figure, { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Our Collection' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Our Reviews' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('lays the part grid out in 1 column at 375px and 3 at 1280px', async () => {
+    const columnsAt = async (width: number) => {
+      const { context, page } = await newPage(browser, shop.baseURL, { width, height: 800 });
+      await page.goto('/');
+      await page.getByTestId('part-card').first().waitFor();
+      const columns = await page
+        .getByTestId('part-grid')
+        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
+      await context.close();
+      return columns;
+    };
+    expect(await columnsAt(375)).toBe(1);
+    expect(await columnsAt(1280)).toBe(3);
+  });
+
+  it('shows the reviews with name, rating, description and avatar', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto('/');
+    const reviews = page.getByTestId('review-card');
+    await reviews.first().waitFor();
+    expect(await reviews.count()).toBe(seedReviews.length);
+    const review = seedReviews[1]!;
+    const card = reviews.filter({ hasText: review.name });
+    expect(await card.getByText(review.description).count()).toBe(1);
+    expect(await card.getByRole('img', { name: `Rated ${review.rating} out of 5` }).count()).toBe(1);
+    expect(await card.locator('img[src="/images/avatar.svg"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows the brand in the navbar and this year in the footer', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto('/blogs');
+    await page.getByTestId('brand').getByText('Ironclad Test Parts').waitFor();
+    const year = new Date().getFullYear();
+    expect(await page.getByTestId('copyright').textContent()).toBe(
+      `Copyright © ${year} - All right reserved by Ironclad Test Parts`,
+    );
+    await context.close();
+  });
+
+  it('/blogs shows five questions with answers', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto('/blogs');
+    await page.getByTestId('blog-entry').first().waitFor();
+    expect(await page.getByTestId('blog-entry').count()).toBe(5);
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(5);
+    await context.close();
+  });
+
+  it('/portfolio shows the personal page', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto('/portfolio');
+    await page.getByRole('heading', { name: 'Skills' }).waitFor();
+    expect(await page.locator('a[href^="mailto:"]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('an unknown path shows the 404 image, loaded', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto('/no/such/page');
+    const image = page.getByTestId('not-found-image');
+    await image.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="not-found-image"]');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    expect(await image.getAttribute('src')).toBe('/images/not-found.svg');
+    await context.close();
+  });
+
+  it('shows Blogs and Portfolio in a menu on small screens', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL, { width: 375, height: 800 });
+    await page.goto('/');
+    const mainNav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await mainNav.getByRole('link', { name: 'Blogs' }).first().click();
+    await page.waitForURL('**/blogs');
+    expect(await page.getByTestId('blog-entry').count()).toBe(5);
+    await context.close();
+  });
+
+  it('a route chunk that fails to load shows a reload message, not a blank page', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto('/');
+    await page.getByTestId('part-card').first().waitFor();
+    await page.route('**/assets/portfolio-*.js', (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).last().click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reload the page' }).count()).toBe(1);
+    // The navbar stays, so the visitor is never stranded.
+    expect(await page.getByTestId('brand').count()).toBe(1);
+    await context.close();
+  });
+
+  it.each(['/', '/blogs', '/portfolio', '/nope'])('has no serious accessibility violations on %s', async (path) => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await page.goto(path);
+    await page.locator('main h1, main h2').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

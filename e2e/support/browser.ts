@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const HOW_TO_GET_IT = `Install Debian's Chromium: \`apt-get install -y chromium\` (or set CHROMIUM_PATH). .ci/run installs it.`;
+
+/**
+ * Whether browser tests can run here. In CI a missing browser is a failure, never a skip;
+ * on a developer's machine the suite is skipped with a loud notice.
+ */
+export function browserAvailable(): boolean {
+  if (fs.existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}. ${HOW_TO_GET_IT}`);
+  console.warn(`\n!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}. ${HOW_TO_GET_IT}\n`);
+  return false;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context per test: no cookies, no local storage, animations off for stable checks. */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return { context, page };
+}
