@@ -1,6 +1,9 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+const serverProject = (
+  name: string,
+  env: Record<string, string>,
+): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: './apps/server',

@@ -31,16 +31,25 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     expect(await card.getByTestId('part-description').textContent()).toBe(
       `${first.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`,
     );
-    expect(await card.getByTestId('part-price').textContent()).toBe(formatMoney(first.priceCents / 100));
+    expect(await card.getByTestId('part-price').textContent()).toBe(
+      formatMoney(first.priceCents / 100),
+    );
     expect(await card.getByTestId('part-price').textContent()).toMatch(/^\$/);
-    expect(await card.getByTestId('part-minimum').textContent()).toBe(`Minimum order quantity: ${first.minOrderQuantity} piece`);
-    expect(await card.getByTestId('part-available').textContent()).toBe(`Available: ${first.availableQuantity} piece`);
+    expect(await card.getByTestId('part-minimum').textContent()).toBe(
+      `Minimum order quantity: ${first.minOrderQuantity} piece`,
+    );
+    expect(await card.getByTestId('part-available').textContent()).toBe(
+      `Available: ${first.availableQuantity} piece`,
+    );
     const href = await card.getByRole('link', { name: `Order ${first.name}` }).getAttribute('href');
     expect(href).toMatch(/^\/purchase\/[0-9a-f-]{36}$/);
 
     // Hero, statistics and headings as the specification lists them.
-    expect(await page.getByText('free delivery across the whole country').count()).toBeGreaterThan(0);
-    for (const figure of ['100K+', '120M+', '38K+']) expect(await page.getByText(figure, { exact: true }).count()).toBe(1);
+    expect(await page.getByText('free delivery across the whole country').count()).toBeGreaterThan(
+      0,
+    );
+    for (const figure of ['100K+', '120M+', '38K+'])
+      expect(await page.getByText(figure, { exact: true }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Our Collection' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Our Reviews' }).count()).toBe(1);
     await context.close();
@@ -53,7 +62,9 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
       await page.getByTestId('part-card').first().waitFor();
       const columns = await page
         .getByTestId('part-grid')
-        .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
+        .evaluate(
+          (el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length,
+        );
       await context.close();
       return columns;
     };
@@ -70,7 +81,9 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     const review = seedReviews[1]!;
     const card = reviews.filter({ hasText: review.name });
     expect(await card.getByText(review.description).count()).toBe(1);
-    expect(await card.getByRole('img', { name: `Rated ${review.rating} out of 5` }).count()).toBe(1);
+    expect(await card.getByRole('img', { name: `Rated ${review.rating} out of 5` }).count()).toBe(
+      1,
+    );
     expect(await card.locator('img[src="/images/avatar.svg"]').count()).toBe(1);
     await context.close();
   });
@@ -132,7 +145,11 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await page.goto('/');
     await page.getByTestId('part-card').first().waitFor();
     await page.route('**/assets/portfolio-*.js', (route) => route.abort());
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }).last().click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Portfolio' })
+      .last()
+      .click();
     await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
     expect(await page.getByRole('button', { name: 'Reload the page' }).count()).toBe(1);
     // The navbar stays, so the visitor is never stranded.
@@ -140,12 +157,15 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
-  it.each(['/', '/blogs', '/portfolio', '/nope'])('has no serious accessibility violations on %s', async (path) => {
-    const { context, page } = await newPage(browser, shop.baseURL);
-    await page.goto(path);
-    await page.locator('main h1, main h2').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await context.close();
-  });
+  it.each(['/', '/blogs', '/portfolio', '/nope'])(
+    'has no serious accessibility violations on %s',
+    async (path) => {
+      const { context, page } = await newPage(browser, shop.baseURL);
+      await page.goto(path);
+      await page.locator('main h1, main h2').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -23,8 +23,8 @@ function step(name, command, args) {
 
 const skipChecks = process.env.SKIP_STATIC_CHECKS === '1';
 if (!skipChecks) {
-  step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-  step('typecheck', 'npx', ['tsc', '-b']);
+  step('lint', 'npm', ['run', 'lint']);
+  step('typecheck', 'node', ['scripts/typecheck.mjs']);
 }
 const built = step('build', 'npm', ['run', 'build']);
 
@@ -33,7 +33,14 @@ if (built) {
   console.log('\n▶ tests: vitest run');
   spawnSync(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...extra],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${resultsFile}`,
+      ...extra,
+    ],
     { stdio: 'inherit' },
   );
   if (fs.existsSync(resultsFile)) {
@@ -41,7 +48,9 @@ if (built) {
     passed += results.numPassedTests;
     failed += results.numFailedTests;
     // A suite that failed to load has no failed tests of its own: count it.
-    failed += results.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    failed += results.testResults.filter(
+      (f) => f.status === 'failed' && f.assertionResults.length === 0,
+    ).length;
     if (results.numTotalTests === 0) failed += 1;
   } else {
     console.error('✖ vitest wrote no results');

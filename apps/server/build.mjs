@@ -1,7 +1,6 @@
 // Bundles the server (and the contract package it imports) into dist/; npm packages stay external.
 import { build } from 'esbuild';
 
-
 await build({
   absWorkingDir: import.meta.dirname,
   entryPoints: ['./src/server.ts'],

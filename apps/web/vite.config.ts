@@ -22,7 +22,9 @@ function precompress(): Plugin {
       const walk = async (dir: string): Promise<string[]> => {
         const entries = await fs.readdir(dir, { withFileTypes: true });
         const nested = await Promise.all(
-          entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+          entries.map((e) =>
+            e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+          ),
         );
         return nested.flat();
       };
@@ -46,7 +48,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: process.env.API_ORIGIN ?? 'http://localhost:3000', changeOrigin: false },
+    },
   },
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 0 },
 });

@@ -6,7 +6,13 @@ import { seedCatalog } from '../../apps/server/src/db/seed.js';
 import { createTestDatabase } from '../../apps/server/src/test/test-database.js';
 import { webDistDir } from './global-setup.js';
 
-export type Shop = { baseURL: string; app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
+export type Shop = {
+  baseURL: string;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+};
 
 /** The real server, serving the production build, on a free port with a fresh seeded database. */
 export async function startShop(overrides: Partial<Config> = {}): Promise<Shop> {

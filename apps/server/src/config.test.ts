@@ -15,7 +15,11 @@ describe('configuration', () => {
   it('names every bad variable and never echoes its value', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://user:hunter2@db/shop', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://user:hunter2@db/shop',
+        LOG_LEVEL: 'loud',
+      });
     } catch (err) {
       error = err;
     }
@@ -33,6 +37,8 @@ describe('configuration', () => {
 
   it('derives the public URL from the port and strips a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe('https://shop.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).publicUrl).toBe(
+      'https://shop.example.com',
+    );
   });
 });

@@ -14,7 +14,10 @@ const flag = (fallback: boolean) =>
   );
 
 const EnvSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   PORT: z.preprocess(
     emptyToUndefined,
@@ -33,10 +36,16 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(10)),
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(500).default(10),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   SEED_DEMO_DATA: flag(true),
-  BRAND_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(60).default('Ironclad Auto Parts')),
+  BRAND_NAME: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().min(1).max(60).default('Ironclad Auto Parts'),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -34,7 +34,11 @@ const wholePositive = (requiredMessage: string, label: string) =>
 
 export const CreatePartBody = z
   .object({
-    name: z.string({ error: messages.partNameRequired }).trim().min(1, messages.partNameRequired).max(200),
+    name: z
+      .string({ error: messages.partNameRequired })
+      .trim()
+      .min(1, messages.partNameRequired)
+      .max(200),
     description: z
       .string({ error: messages.descriptionRequired })
       .trim()
@@ -47,14 +51,20 @@ export const CreatePartBody = z
         .number()
         .positive('Price must be above 0')
         .max(MAX_PRICE, 'Price is too large')
-        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price can have at most two decimals'),
+        .refine(
+          (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+          'Price can have at most two decimals',
+        ),
     ),
     url: z
       .string({ error: messages.imageUrlRequired })
       .trim()
       .min(1, messages.imageUrlRequired)
       .max(2000)
-      .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'Image URL must start with http:// or https://'),
+      .refine(
+        (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
+        'Image URL must start with http:// or https://',
+      ),
   })
   .refine((p) => p.mOrderQuantity <= p.availableQuantity, {
     path: ['mOrderQuantity'],

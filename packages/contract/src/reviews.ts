@@ -15,7 +15,11 @@ export const ReviewListResponse = z.array(ReviewResponse);
 export type ReviewListResponse = z.infer<typeof ReviewListResponse>;
 
 export const CreateReviewBody = z.object({
-  description: z.string({ error: messages.reviewRequired }).trim().min(1, messages.reviewRequired).max(2000),
+  description: z
+    .string({ error: messages.reviewRequired })
+    .trim()
+    .min(1, messages.reviewRequired)
+    .max(2000),
   rating: z
     .union([z.string(), z.number()], { error: messages.ratingRequired })
     .transform((v) => String(v).trim())

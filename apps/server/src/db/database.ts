@@ -41,7 +41,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        await client
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => undefined);
         client.release();
       }
     },

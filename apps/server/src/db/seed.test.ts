@@ -41,7 +41,9 @@ describe('demo images', () => {
     const { existsSync } = await import('node:fs');
     const { fileURLToPath } = await import('node:url');
     for (const part of seedParts) {
-      const file = fileURLToPath(new URL(`../../../web/public/images/parts/${part.image}.svg`, import.meta.url));
+      const file = fileURLToPath(
+        new URL(`../../../web/public/images/parts/${part.image}.svg`, import.meta.url),
+      );
       expect(existsSync(file), file).toBe(true);
     }
   });

@@ -27,9 +27,9 @@ export async function seedCatalog(db: Db): Promise<{ seeded: boolean }> {
     );
     const [reviewCount] = await tx.select({ n: count() }).from(reviews);
     if ((reviewCount?.n ?? 0) === 0) {
-      await tx.insert(reviews).values(
-        seedReviews.map((r, i) => ({ ...r, createdAt: new Date(base + i * 60_000) })),
-      );
+      await tx
+        .insert(reviews)
+        .values(seedReviews.map((r, i) => ({ ...r, createdAt: new Date(base + i * 60_000) })));
     }
     return { seeded: true };
   });

@@ -26,7 +26,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
       const body: ApiErrorBody = {
         error: e.statusCode === 429 ? 'RATE_LIMITED' : (e.code ?? 'BAD_REQUEST'),
-        message: e.statusCode === 429 ? 'Too many requests, please try again in a minute' : e.message,
+        message:
+          e.statusCode === 429 ? 'Too many requests, please try again in a minute' : e.message,
       };
       return reply.status(e.statusCode).send(body);
     }
@@ -34,5 +35,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const body: ApiErrorBody = { error: 'INTERNAL', message: 'Something went wrong on our side' };
     return reply.status(500).send(body);
   });
-
 }

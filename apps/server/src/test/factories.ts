@@ -9,7 +9,14 @@ const next = () => ++counter;
 /** Inserts one part with sensible values; tests override only what they care about. */
 export async function insertPart(
   db: Db,
-  overrides: Partial<{ name: string; description: string; minOrderQuantity: number; availableQuantity: number; price: number; imageUrl: string }> = {},
+  overrides: Partial<{
+    name: string;
+    description: string;
+    minOrderQuantity: number;
+    availableQuantity: number;
+    price: number;
+    imageUrl: string;
+  }> = {},
 ): Promise<PartRow> {
   const n = next();
   const [row] = await db
@@ -29,7 +36,14 @@ export async function insertPart(
 
 export async function insertReview(
   db: Db,
-  overrides: Partial<{ name: string; description: string; rating: number; authorEmail: string; verifiedBuyer: boolean; createdAt: Date }> = {},
+  overrides: Partial<{
+    name: string;
+    description: string;
+    rating: number;
+    authorEmail: string;
+    verifiedBuyer: boolean;
+    createdAt: Date;
+  }> = {},
 ): Promise<ReviewRow> {
   const n = next();
   const [row] = await db

@@ -6,7 +6,11 @@ import type { Database } from '../db/database.js';
 import { createTestDatabase } from './test-database.js';
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+  ...loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+  }),
   ...overrides,
 });
 

@@ -28,7 +28,8 @@ export const blogEntries: BlogEntry[] = [
     ],
   },
   {
-    question: 'You have an array of products, each with a name, price, description and so on. How would you find products by name?',
+    question:
+      'You have an array of products, each with a name, price, description and so on. How would you find products by name?',
     answer: [
       'For a search box, filter the array, comparing names without regard to case: products.filter(p => p.name.toLowerCase().includes(query.trim().toLowerCase())). This returns every product whose name contains the text.',
       'To find exactly one product by its exact name, use products.find(p => p.name === name), which stops at the first match and returns undefined when there is none.',

@@ -21,7 +21,11 @@ export async function showError(title: string, text?: string): Promise<void> {
 }
 
 /** Resolves true when the user confirms. */
-export async function confirm(title: string, text: string, confirmButtonText = 'Yes'): Promise<boolean> {
+export async function confirm(
+  title: string,
+  text: string,
+  confirmButtonText = 'Yes',
+): Promise<boolean> {
   const Swal = await load();
   const result = await Swal.fire({
     title,

@@ -68,7 +68,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'We could not reach the shop. Check your connection and try again.');
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'We could not reach the shop. Check your connection and try again.',
+    );
   }
   const text = await response.text();
   let data: unknown = undefined;
@@ -80,8 +84,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
   }
   if (!response.ok) {
-    if (isErrorBody(data)) throw new ApiError(response.status, data.error, data.message, data.fields);
-    throw new ApiError(response.status, 'HTTP_ERROR', `The shop answered with an error (${response.status}).`);
+    if (isErrorBody(data))
+      throw new ApiError(response.status, data.error, data.message, data.fields);
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      `The shop answered with an error (${response.status}).`,
+    );
   }
   return data as T;
 }

@@ -4,13 +4,18 @@ import { pingDatabase, type Db } from '../../db/database.js';
 
 export type HealthRoutesOptions = { db: Db; publicConfig: () => PublicConfig };
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { db, publicConfig }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { db, publicConfig },
+) => {
   app.get('/health', async (request, reply) => {
     try {
       await pingDatabase(db);
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable');
-      return reply.status(503).send({ error: 'DATABASE_DOWN', message: 'The database is not reachable' });
+      return reply
+        .status(503)
+        .send({ error: 'DATABASE_DOWN', message: 'The database is not reachable' });
     }
     const body: HealthResponse = { status: 'ok', database: 'up' };
     return body;

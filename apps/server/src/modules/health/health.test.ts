@@ -16,7 +16,12 @@ describe('health and public config', () => {
     expect(res.statusCode).toBe(200);
     const body = PublicConfig.parse(res.json());
     expect(body.brandName).toBe('Test Brand');
-    expect(Object.keys(body).sort()).toEqual(['brandName', 'googleSignIn', 'paymentProvider', 'stripePublishableKey']);
+    expect(Object.keys(body).sort()).toEqual([
+      'brandName',
+      'googleSignIn',
+      'paymentProvider',
+      'stripePublishableKey',
+    ]);
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

@@ -1,5 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { fromCents, isUuid, toCents, type CreatePartValues, type PartResponse } from '@storefront/contract';
+import {
+  fromCents,
+  isUuid,
+  toCents,
+  type CreatePartValues,
+  type PartResponse,
+} from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { parts, type PartRow } from './parts.schema.js';
 

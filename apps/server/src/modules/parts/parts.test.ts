@@ -7,7 +7,12 @@ describe('catalog API', () => {
   const ctx = useTestApp();
 
   it('lists parts in the API shape, with money in dollars from integer cents', async () => {
-    const part = await insertPart(ctx.database.db, { name: 'Brake pad', price: 34.5, minOrderQuantity: 20, availableQuantity: 1200 });
+    const part = await insertPart(ctx.database.db, {
+      name: 'Brake pad',
+      price: 34.5,
+      minOrderQuantity: 20,
+      availableQuantity: 1200,
+    });
     const res = await ctx.app.inject({ method: 'GET', url: '/api/parts' });
     expect(res.statusCode).toBe(200);
     const list = PartListResponse.parse(res.json());
@@ -38,7 +43,10 @@ describe('catalog API', () => {
     ['an injection attempt', "1' or '1'='1"],
     ['a long id', 'x'.repeat(90)],
   ])('answers 404 JSON for %s, never 500', async (_label, id) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/parts/${encodeURIComponent(id)}` });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/parts/${encodeURIComponent(id)}`,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json()).toEqual({ error: 'NOT_FOUND', message: 'Part not found' });
@@ -54,7 +62,9 @@ describe('catalog API', () => {
     const long = 'A'.repeat(DESCRIPTION_PREVIEW_LENGTH + 100);
     const part = await insertPart(ctx.database.db, { description: long });
     const res = await ctx.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
-    expect(PartResponse.parse(res.json()).description).toHaveLength(DESCRIPTION_PREVIEW_LENGTH + 100);
+    expect(PartResponse.parse(res.json()).description).toHaveLength(
+      DESCRIPTION_PREVIEW_LENGTH + 100,
+    );
   });
 
   it('refuses writes it does not offer', async () => {

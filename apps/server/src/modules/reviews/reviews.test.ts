@@ -7,8 +7,17 @@ describe('reviews API', () => {
   const ctx = useTestApp();
 
   it('lists reviews newest first with the rating as text', async () => {
-    await insertReview(ctx.database.db, { name: 'Older', rating: 3, createdAt: new Date('2026-01-01') });
-    await insertReview(ctx.database.db, { name: 'Newer', rating: 5, verifiedBuyer: true, createdAt: new Date('2026-02-01') });
+    await insertReview(ctx.database.db, {
+      name: 'Older',
+      rating: 3,
+      createdAt: new Date('2026-01-01'),
+    });
+    await insertReview(ctx.database.db, {
+      name: 'Newer',
+      rating: 5,
+      verifiedBuyer: true,
+      createdAt: new Date('2026-02-01'),
+    });
     const res = await ctx.app.inject({ method: 'GET', url: '/api/reviews' });
     expect(res.statusCode).toBe(200);
     const list = ReviewListResponse.parse(res.json());

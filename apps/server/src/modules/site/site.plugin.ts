@@ -43,7 +43,10 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    const body: ApiErrorBody = { error: 'NOT_FOUND', message: `No route for ${request.method} ${pathname}` };
+    const body: ApiErrorBody = {
+      error: 'NOT_FOUND',
+      message: `No route for ${request.method} ${pathname}`,
+    };
     return reply.status(404).send(body);
   });
 }

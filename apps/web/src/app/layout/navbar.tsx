@@ -4,7 +4,8 @@ import { useConfig } from '../../features/site/api/get-config';
 
 type NavItem = { to: string; label: string; wideOnly?: boolean };
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'menu-active font-semibold' : '';
 
 export function Navbar() {
   const config = useConfig();
@@ -21,12 +22,28 @@ export function Navbar() {
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="navbar-start">
           <div className="dropdown lg:hidden">
-            <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu" aria-haspopup="true">
-              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <button
+              type="button"
+              className="btn btn-ghost btn-square"
+              aria-label="Open menu"
+              aria-haspopup="true"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="24"
+                height="24"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
-            <ul className="menu dropdown-content menu-sm z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow" tabIndex={-1}>
+            <ul
+              className="menu dropdown-content menu-sm z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow"
+              tabIndex={-1}
+            >
               {items.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={linkClass} end>
@@ -36,7 +53,11 @@ export function Navbar() {
               ))}
             </ul>
           </div>
-          <Link to={paths.home.href()} className="btn btn-ghost text-xl font-bold text-primary" data-testid="brand">
+          <Link
+            to={paths.home.href()}
+            className="btn btn-ghost text-xl font-bold text-primary"
+            data-testid="brand"
+          >
             {config.data?.brandName ?? <span className="inline-block w-40" aria-label="Home" />}
           </Link>
         </div>

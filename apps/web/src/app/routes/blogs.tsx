@@ -7,7 +7,11 @@ export default function BlogsRoute() {
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="mb-8 text-4xl font-bold">Questions and answers</h1>
       {blogEntries.map((entry) => (
-        <article key={entry.question} className="mb-8 rounded-box bg-base-100 p-6 shadow" data-testid="blog-entry">
+        <article
+          key={entry.question}
+          className="mb-8 rounded-box bg-base-100 p-6 shadow"
+          data-testid="blog-entry"
+        >
           <h2 className="mb-3 text-xl font-semibold">{entry.question}</h2>
           {entry.answer.map((paragraph) => (
             <p key={paragraph.slice(0, 40)} className="mb-3 leading-relaxed">

@@ -15,9 +15,12 @@ export default function HomeRoute() {
       <section className="bg-primary text-primary-content">
         <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 md:grid-cols-2 md:py-16">
           <div>
-            <h1 className="text-4xl font-extrabold leading-tight md:text-5xl">Car parts in bulk, straight from the factory</h1>
+            <h1 className="text-4xl font-extrabold leading-tight md:text-5xl">
+              Car parts in bulk, straight from the factory
+            </h1>
             <p className="mt-4 text-lg">
-              Brake pads, filters, spark plugs, alternators and more at manufacturer prices, with free delivery across the whole country.
+              Brake pads, filters, spark plugs, alternators and more at manufacturer prices, with
+              free delivery across the whole country.
             </p>
             <a href="#collection" className="btn btn-accent mt-6">
               Browse the collection
@@ -45,7 +48,11 @@ export default function HomeRoute() {
         </dl>
       </section>
 
-      <section id="collection" aria-labelledby="collection-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10">
+      <section
+        id="collection"
+        aria-labelledby="collection-heading"
+        className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10"
+      >
         <h2 id="collection-heading" className="mb-8 text-center text-3xl font-bold">
           Our Collection
         </h2>

@@ -10,8 +10,15 @@ export function PartCollection() {
   const parts = useParts();
   if (parts.isPending) return <Spinner label="Loading parts…" />;
   if (parts.isError)
-    return <ErrorMessage title="We could not load the parts." error={parts.error} onRetry={() => void parts.refetch()} />;
-  if (parts.data.length === 0) return <p className="py-8 text-center">No parts are on sale right now.</p>;
+    return (
+      <ErrorMessage
+        title="We could not load the parts."
+        error={parts.error}
+        onRetry={() => void parts.refetch()}
+      />
+    );
+  if (parts.data.length === 0)
+    return <p className="py-8 text-center">No parts are on sale right now.</p>;
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-3" data-testid="part-grid">
       {parts.data.map((part, index) => (

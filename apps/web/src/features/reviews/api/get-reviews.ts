@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const getReviews = () => api<ReviewListResponse>('/reviews');
 
-export const reviewsQueryOptions = () => queryOptions({ queryKey: ['reviews'], queryFn: getReviews });
+export const reviewsQueryOptions = () =>
+  queryOptions({ queryKey: ['reviews'], queryFn: getReviews });
 
 export const useReviews = () => useQuery(reviewsQueryOptions());

@@ -7,11 +7,20 @@ export function ReviewCard({ review }: { review: ReviewResponse }) {
     <article className="card bg-base-100 shadow-md" data-testid="review-card">
       <div className="card-body">
         <div className="flex items-center gap-4">
-          <img src="/images/avatar.svg" alt="" width={56} height={56} loading="lazy" className="rounded-full" />
+          <img
+            src="/images/avatar.svg"
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            className="rounded-full"
+          />
           <div>
             <h3 className="font-semibold">{review.name}</h3>
             <StarRating value={rating} />
-            {review.verifiedBuyer && <span className="badge badge-success badge-sm mt-1">Verified buyer</span>}
+            {review.verifiedBuyer && (
+              <span className="badge badge-success badge-sm mt-1">Verified buyer</span>
+            )}
           </div>
         </div>
         <p className="mt-2 text-base-content/80">{review.description}</p>
