@@ -1,3 +1,0 @@
-/** Every table, for Drizzle's query builder and drizzle-kit; each module owns its own file. */
-export * from '../modules/parts/parts.schema.js';
-export * from '../modules/reviews/reviews.schema.js';
