@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import local from './scripts/eslint/layering.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -37,57 +37,10 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, local },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // One-way layering: app -> features -> shared; a feature never imports another feature.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/web/src/features/auth',
-              from: './apps/web/src/features',
-              except: ['./auth'],
-            },
-            {
-              target: './apps/web/src/features/catalog',
-              from: './apps/web/src/features',
-              except: ['./catalog'],
-            },
-            {
-              target: './apps/web/src/features/reviews',
-              from: './apps/web/src/features',
-              except: ['./reviews'],
-            },
-            {
-              target: './apps/web/src/features/orders',
-              from: './apps/web/src/features',
-              except: ['./orders'],
-            },
-            {
-              target: './apps/web/src/features/payments',
-              from: './apps/web/src/features',
-              except: ['./payments'],
-            },
-            {
-              target: './apps/web/src/features/profile',
-              from: './apps/web/src/features',
-              except: ['./profile'],
-            },
-            {
-              target: './apps/web/src/features/site',
-              from: './apps/web/src/features',
-              except: ['./site'],
-            },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-            },
-          ],
-        },
-      ],
+      'local/layering': 'error',
     },
   },
   {

@@ -5,21 +5,43 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { PublicConfig } from '@storefront/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { createAccessKeys } from './modules/auth/access-key.js';
+import { createAuth } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createGuards } from './modules/auth/guards.js';
+import { createRateLimiter } from './modules/auth/rate-limiter.js';
+import { resolveAuthSecret } from './modules/auth/secret.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { userRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services, for the process entry and tests (routes get theirs explicitly). */
+    storefront: {
+      auth: ReturnType<typeof createAuth>;
+      accessKeys: ReturnType<typeof createAccessKeys>;
+      guards: ReturnType<typeof createGuards>;
+      mailer: Mailer;
+    };
+  }
+}
+
 export type AppDeps = {
   config: Config;
   database: Database;
   /** Omitted in tests: they run silent. */
   logger?: FastifyBaseLogger;
+  /** Defaults to SMTP or the local outbox, as configured. */
+  mailer?: Mailer;
 };
 
 /** Builds the whole HTTP application without listening: tests call `inject`, server.ts listens. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // Behind a load balancer the client address comes from X-Forwarded-For.
@@ -54,10 +76,26 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     brandName: config.brandName,
     paymentProvider: 'sandbox',
     stripePublishableKey: null,
-    googleSignIn: false,
+    googleSignIn: config.google !== null,
   });
 
   const { db } = database;
+  const mailer =
+    givenMailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: `${config.dataDir}/outbox`, log: app.log });
+  const secret = resolveAuthSecret({
+    configured: config.authSecret,
+    nodeEnv: config.nodeEnv,
+    dataDir: config.dataDir,
+    warn: (message) => app.log.warn(message),
+  });
+  const auth = createAuth({ config, db, mailer, secret, log: app.log });
+  const accessKeys = createAccessKeys(secret, config.accessKeyTtlSeconds);
+  const guards = createGuards(accessKeys, db);
+  app.decorate('storefront', { auth, accessKeys, guards, mailer });
+
+  await app.register(authRoutes, { prefix: '/api/auth', auth, limiter: createRateLimiter(db), config });
+  await app.register(userRoutes, { prefix: '/api', db, auth, guards, accessKeys, config });
   await app.register(healthRoutes, { prefix: '/api', db, publicConfig });
   await app.register(partRoutes, { prefix: '/api/parts', db });
   await app.register(reviewRoutes, { prefix: '/api/reviews', db });

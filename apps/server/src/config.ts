@@ -51,6 +51,25 @@ const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST_DIR: optionalString,
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_KEY_TTL_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60 * 24 * 30).default(60)),
+  AUTH_RATE_LIMIT: flag(true),
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+      .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)), 'must be a comma-separated list of email addresses'),
+  ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/.well-known/openid-configuration'),
+  ),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: optionalString,
 });
 
 export type Config = {
@@ -65,6 +84,14 @@ export type Config = {
   brandName: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
+  authSecret: string | undefined;
+  accessKeyTtlSeconds: number;
+  authRateLimit: boolean;
+  adminEmails: string[];
+  /** Set only when both the client id and secret are configured. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -87,6 +114,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError([
+      `${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: must be set together with ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'} for Google sign-in`,
+    ]);
+  }
+  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    throw new ConfigError(['AUTH_SECRET: required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`)']);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -99,5 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandName: e.BRAND_NAME,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
+    authSecret: e.AUTH_SECRET,
+    accessKeyTtlSeconds: e.ACCESS_KEY_TTL_MINUTES * 60,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    adminEmails: e.ADMIN_EMAILS,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+        : null,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@localhost>`,
   };
 }

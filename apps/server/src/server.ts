@@ -2,6 +2,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedCatalog } from './db/seed.js';
+import { seedDemoAccounts } from './db/seed-demo-accounts.js';
+import { syncEnvAdmins } from './modules/users/users.service.js';
+import { holdDataDirLock } from './data-dir-lock.js';
 import { createLogger } from './logger.js';
 
 async function main(): Promise<void> {
@@ -17,6 +20,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
 
+  if (!config.databaseUrl) holdDataDirLock(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -29,7 +33,13 @@ async function main(): Promise<void> {
     if (seeded) logger.info('demo catalog seeded into an empty database');
   }
 
+  await syncEnvAdmins(database.db, config.adminEmails);
+
   const app = await buildApp({ config, database, logger });
+  if (config.seedDemoData && database.kind === 'pglite') {
+    const { seeded } = await seedDemoAccounts(database.db, app.storefront.auth);
+    if (seeded) logger.info('demo accounts created (embedded database only): see the README');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -6,3 +6,5 @@ export * from './messages.js';
 export * from './money.js';
 export * from './parts.js';
 export * from './reviews.js';
+export * from './auth.js';
+export * from './users.js';

@@ -1,0 +1,23 @@
+import { count } from 'drizzle-orm';
+import type { Auth } from '../modules/auth/auth.js';
+import { users } from '../modules/auth/auth.schema.js';
+import { ensureProfile, grantAdmin } from '../modules/users/users.service.js';
+import type { Db } from './database.js';
+
+/** Sign-in details of the demo accounts; they exist only on the embedded demo database. */
+export const demoAccounts = {
+  admin: { name: 'Demo Admin', email: 'admin@demo.shop', password: 'demo-admin-123' },
+  customer: { name: 'Demo Customer', email: 'customer@demo.shop', password: 'demo-customer-123' },
+} as const;
+
+/** Creates the demo admin and customer through the identity provider, on an empty user table. */
+export async function seedDemoAccounts(db: Db, auth: Auth): Promise<{ seeded: boolean }> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return { seeded: false };
+  for (const account of Object.values(demoAccounts)) {
+    const result = await auth.api.signUpEmail({ body: { ...account } });
+    await ensureProfile(db, result.user.id);
+  }
+  await grantAdmin(db, demoAccounts.admin.email, 'demo');
+  return { seeded: true };
+}

@@ -1,0 +1,87 @@
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { ProfileResponse, ProfileUpdateBody } from '@storefront/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { users } from '../auth/auth.schema.js';
+import { admins, profiles } from './users.schema.js';
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function ensureProfile(db: DbOrTx, userId: string): Promise<void> {
+  await db.insert(profiles).values({ userId }).onConflictDoNothing();
+}
+
+export async function getProfile(db: DbOrTx, userId: string): Promise<ProfileResponse | undefined> {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      address: sql<string>`coalesce(${profiles.address}, '')`,
+      phone: sql<string>`coalesce(${profiles.phone}, '')`,
+      education: sql<string>`coalesce(${profiles.education}, '')`,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Applies only the non-empty fields (spec section 5); one transaction for name and profile. */
+export async function updateProfile(db: Db, userId: string, patch: ProfileUpdateBody): Promise<ProfileResponse | undefined> {
+  const filled = (v: string | undefined) => (v !== undefined && v.trim() !== '' ? v.trim() : undefined);
+  const name = filled(patch.name);
+  const fields = {
+    ...(filled(patch.address) !== undefined ? { address: filled(patch.address) } : {}),
+    ...(filled(patch.phone) !== undefined ? { phone: filled(patch.phone) } : {}),
+    ...(filled(patch.education) !== undefined ? { education: filled(patch.education) } : {}),
+  };
+  await db.transaction(async (tx) => {
+    if (name) await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .insert(profiles)
+      .values({ userId, ...fields })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } });
+  });
+  return getProfile(db, userId);
+}
+
+export async function isAdmin(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db.select({ email: admins.email }).from(admins).where(eq(admins.email, email.toLowerCase())).limit(1);
+  return Boolean(row);
+}
+
+export async function grantAdmin(db: DbOrTx, email: string, source: 'env' | 'command' | 'demo'): Promise<void> {
+  await db.insert(admins).values({ email: email.toLowerCase(), source }).onConflictDoNothing();
+}
+
+export async function revokeAdmin(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db.delete(admins).where(eq(admins.email, email.toLowerCase())).returning();
+  return rows.length > 0;
+}
+
+export async function listAdmins(db: DbOrTx) {
+  return db.select().from(admins).orderBy(admins.email);
+}
+
+/** Makes the `env` admins exactly ADMIN_EMAILS; admins granted by the command are left alone. */
+export async function syncEnvAdmins(db: Db, emails: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (emails.length === 0) await tx.delete(admins).where(eq(admins.source, 'env'));
+    else {
+      await tx.delete(admins).where(and(eq(admins.source, 'env'), notInArray(admins.email, emails)));
+      await tx.insert(admins).values(emails.map((email) => ({ email, source: 'env' as const }))).onConflictDoNothing();
+    }
+  });
+}
+
+export async function usersByEmail(db: DbOrTx, emails: string[]) {
+  return emails.length === 0 ? [] : db.select().from(users).where(inArray(users.email, emails));
+}
