@@ -31,7 +31,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.{test,spec}.{ts,tsx}', 'scripts/**', 'bench/**', 'e2e/**'],
+    files: [
+      '**/*.{test,spec}.{ts,tsx}',
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      'apps/server/src/admin.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

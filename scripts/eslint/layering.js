@@ -3,7 +3,10 @@
 import path from 'node:path';
 
 const where = (file) => {
-  const m = file.split(path.sep).join('/').match(/apps\/web\/src\/([^/]+)(?:\/([^/]+))?/);
+  const m = file
+    .split(path.sep)
+    .join('/')
+    .match(/apps\/web\/src\/([^/]+)(?:\/([^/]+))?/);
   if (!m) return null;
   return { layer: m[1], feature: m[1] === 'features' ? m[2] : undefined };
 };
@@ -21,14 +24,20 @@ export const layering = {
       const to = where(path.resolve(path.dirname(context.filename), source));
       if (!to) return;
       let why;
-      if (from.layer === 'features' && to.layer === 'app') why = 'A feature must not import from src/app.';
+      if (from.layer === 'features' && to.layer === 'app')
+        why = 'A feature must not import from src/app.';
       else if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature)
         why = `Feature "${from.feature}" must not import feature "${to.feature}": compose them in src/app.`;
       else if (SHARED.has(from.layer) && (to.layer === 'features' || to.layer === 'app'))
         why = `Shared code in src/${from.layer} must not import from src/${to.layer}.`;
       if (why) context.report({ node, messageId: 'bad', data: { why } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 

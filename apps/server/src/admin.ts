@@ -9,7 +9,11 @@ const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
 async function main(): Promise<number> {
   const [command, rawEmail] = process.argv.slice(2);
   const email = rawEmail?.trim().toLowerCase();
-  if (!command || !['grant', 'revoke', 'list'].includes(command) || (command !== 'list' && !email)) {
+  if (
+    !command ||
+    !['grant', 'revoke', 'list'].includes(command) ||
+    (command !== 'list' && !email)
+  ) {
     console.error(usage);
     return 64;
   }
@@ -21,11 +25,17 @@ async function main(): Promise<number> {
   if (!config.databaseUrl) {
     const pid = runningServerPid(config.dataDir);
     if (pid) {
-      console.error(`The server (pid ${pid}) has the embedded database open; stop it first (the embedded database serves one process at a time).`);
+      console.error(
+        `The server (pid ${pid}) has the embedded database open; stop it first (the embedded database serves one process at a time).`,
+      );
       return 75;
     }
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 1,
+  });
   try {
     await database.migrate();
     if (command === 'grant') {
@@ -34,11 +44,13 @@ async function main(): Promise<number> {
     } else if (command === 'revoke') {
       const removed = await revokeAdmin(database.db, email!);
       console.log(removed ? `${email} is no longer an admin.` : `${email} was not an admin.`);
-      if (config.adminEmails.includes(email!)) console.log('Note: it is listed in ADMIN_EMAILS, which grants it again at the next start.');
+      if (config.adminEmails.includes(email!))
+        console.log('Note: it is listed in ADMIN_EMAILS, which grants it again at the next start.');
     } else {
       const rows = await listAdmins(database.db);
       if (rows.length === 0) console.log('No admins.');
-      for (const row of rows) console.log(`${row.email}\t(${row.source}, since ${row.grantedAt.toISOString()})`);
+      for (const row of rows)
+        console.log(`${row.email}\t(${row.source}, since ${row.grantedAt.toISOString()})`);
     }
     return 0;
   } finally {

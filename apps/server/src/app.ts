@@ -41,7 +41,12 @@ export type AppDeps = {
 };
 
 /** Builds the whole HTTP application without listening: tests call `inject`, server.ts listens. */
-export async function buildApp({ config, database, logger, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer: givenMailer,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // Behind a load balancer the client address comes from X-Forwarded-For.
@@ -82,7 +87,12 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
   const { db } = database;
   const mailer =
     givenMailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: `${config.dataDir}/outbox`, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: `${config.dataDir}/outbox`,
+      log: app.log,
+    });
   const secret = resolveAuthSecret({
     configured: config.authSecret,
     nodeEnv: config.nodeEnv,
@@ -94,7 +104,12 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
   const guards = createGuards(accessKeys, db);
   app.decorate('storefront', { auth, accessKeys, guards, mailer });
 
-  await app.register(authRoutes, { prefix: '/api/auth', auth, limiter: createRateLimiter(db), config });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    auth,
+    limiter: createRateLimiter(db),
+    config,
+  });
   await app.register(userRoutes, { prefix: '/api', db, auth, guards, accessKeys, config });
   await app.register(healthRoutes, { prefix: '/api', db, publicConfig });
   await app.register(partRoutes, { prefix: '/api/parts', db });

@@ -51,24 +51,51 @@ const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST_DIR: optionalString,
-  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  ACCESS_KEY_TTL_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(60 * 24 * 30).default(60)),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  ACCESS_KEY_TTL_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30)
+      .default(60),
+  ),
   AUTH_RATE_LIMIT: flag(true),
   ADMIN_EMAILS: z.preprocess(
     emptyToUndefined,
     z
       .string()
       .optional()
-      .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
-      .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)), 'must be a comma-separated list of email addresses'),
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((e) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)),
+        'must be a comma-separated list of email addresses',
+      ),
   ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: z.preprocess(
     emptyToUndefined,
-    z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/.well-known/openid-configuration'),
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://accounts.google.com/.well-known/openid-configuration'),
   ),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: optionalString,
 });
 
@@ -120,7 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ]);
   }
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
-    throw new ConfigError(['AUTH_SECRET: required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`)']);
+    throw new ConfigError([
+      'AUTH_SECRET: required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`)',
+    ]);
   }
   return {
     nodeEnv: e.NODE_ENV,
@@ -140,7 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
         : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@localhost>`,

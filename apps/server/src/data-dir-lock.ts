@@ -23,13 +23,16 @@ export function runningServerPid(dataDir: string): number | null {
 export function holdDataDirLock(dataDir: string): void {
   const other = runningServerPid(dataDir);
   if (other) {
-    throw new Error(`Another server (pid ${other}) is using the embedded database in ${dataDir}. Stop it first, or set DATA_DIR.`);
+    throw new Error(
+      `Another server (pid ${other}) is using the embedded database in ${dataDir}. Stop it first, or set DATA_DIR.`,
+    );
   }
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(lockFile(dataDir), String(process.pid));
   process.on('exit', () => {
     try {
-      if (fs.readFileSync(lockFile(dataDir), 'utf8').trim() === String(process.pid)) fs.rmSync(lockFile(dataDir));
+      if (fs.readFileSync(lockFile(dataDir), 'utf8').trim() === String(process.pid))
+        fs.rmSync(lockFile(dataDir));
     } catch {
       // already gone
     }

@@ -13,7 +13,11 @@ export const LoginForm = z.object({ email: Email, password: Password });
 export type LoginForm = z.input<typeof LoginForm>;
 
 export const RegisterForm = z.object({
-  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(60),
+  username: z
+    .string({ error: messages.usernameRequired })
+    .trim()
+    .min(1, messages.usernameRequired)
+    .max(60),
   email: Email,
   password: Password,
 });
@@ -24,5 +28,8 @@ export type ForgetPasswordForm = z.input<typeof ForgetPasswordForm>;
 
 export const ResetPasswordForm = z
   .object({ password: Password, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords do not match' });
+  .refine((v) => v.password === v.confirm, {
+    path: ['confirm'],
+    message: 'The passwords do not match',
+  });
 export type ResetPasswordForm = z.input<typeof ResetPasswordForm>;

@@ -25,11 +25,18 @@ export const ProfileUpdateBody = z
       .string()
       .trim()
       .max(30)
-      .refine((v) => v === '' || /^\+?[0-9 ()-]{5,30}$/.test(v), 'Please enter a valid phone number')
+      .refine(
+        (v) => v === '' || /^\+?[0-9 ()-]{5,30}$/.test(v),
+        'Please enter a valid phone number',
+      )
       .optional(),
     education: optionalText(200),
-    email: z.never({ error: 'Change your email with the email field of the profile form' }).optional(),
-    password: z.never({ error: 'Change your password with the password field of the profile form' }).optional(),
+    email: z
+      .never({ error: 'Change your email with the email field of the profile form' })
+      .optional(),
+    password: z
+      .never({ error: 'Change your password with the password field of the profile form' })
+      .optional(),
   })
   .strict();
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;

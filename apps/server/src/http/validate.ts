@@ -10,5 +10,10 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.ou
     const key = issue.path.map(String).join('.') || '_';
     fields[key] ??= issue.message;
   }
-  throw new AppError(400, 'VALIDATION_FAILED', result.error.issues[0]?.message ?? 'Invalid request', fields);
+  throw new AppError(
+    400,
+    'VALIDATION_FAILED',
+    result.error.issues[0]?.message ?? 'Invalid request',
+    fields,
+  );
 }

@@ -48,5 +48,10 @@ export function createAccessKeys(secret: string, ttlSeconds: number): AccessKeys
 const isClaims = (value: unknown): value is AccessKeyClaims => {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.sub === 'string' && typeof v.email === 'string' && typeof v.name === 'string' && typeof v.exp === 'number';
+  return (
+    typeof v.sub === 'string' &&
+    typeof v.email === 'string' &&
+    typeof v.name === 'string' &&
+    typeof v.exp === 'number'
+  );
 };

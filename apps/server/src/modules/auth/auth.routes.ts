@@ -10,9 +10,18 @@ type Rule = { perIp: Limit; perAccount?: Limit };
 const minutes = (n: number) => n * 60;
 /** The attempts that guess or spam: limited per client address and per account. */
 const RULES: Record<string, Rule> = {
-  '/sign-in/email': { perIp: { max: 30, windowSeconds: minutes(5) }, perAccount: { max: 8, windowSeconds: minutes(15) } },
-  '/sign-up/email': { perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 5, windowSeconds: minutes(15) } },
-  '/request-password-reset': { perIp: { max: 10, windowSeconds: minutes(15) }, perAccount: { max: 3, windowSeconds: minutes(15) } },
+  '/sign-in/email': {
+    perIp: { max: 30, windowSeconds: minutes(5) },
+    perAccount: { max: 8, windowSeconds: minutes(15) },
+  },
+  '/sign-up/email': {
+    perIp: { max: 10, windowSeconds: minutes(10) },
+    perAccount: { max: 5, windowSeconds: minutes(15) },
+  },
+  '/request-password-reset': {
+    perIp: { max: 10, windowSeconds: minutes(15) },
+    perAccount: { max: 3, windowSeconds: minutes(15) },
+  },
   '/reset-password': { perIp: { max: 10, windowSeconds: minutes(15) } },
   '/change-password': { perIp: { max: 10, windowSeconds: minutes(15) } },
 };
@@ -33,10 +42,15 @@ const emailOf = (rawBody: unknown): string | undefined => {
  * Mounts Better Auth at /api/auth/*: the request is handed over as a web Request with its raw
  * body, and the answer copied back, every Set-Cookie included. Errors leave in our shape.
  */
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { auth, limiter, config }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
+  app,
+  { auth, limiter, config },
+) => {
   // Better Auth reads the body itself: keep it raw, whatever its type.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
 
   const tooMany = (reply: FastifyReply, retryAfter: number) => {
     const body: ApiErrorBody = {
@@ -71,18 +85,25 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { a
       new Request(url, {
         method: request.method,
         headers,
-        body: request.method === 'GET' || request.method === 'HEAD' ? undefined : ((request.body as string | undefined) ?? undefined),
+        body:
+          request.method === 'GET' || request.method === 'HEAD'
+            ? undefined
+            : ((request.body as string | undefined) ?? undefined),
       }),
     );
 
     reply.status(response.status);
     response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
+      if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
+        reply.header(name, value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     const text = await response.text();
-    if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
+    if (
+      response.status >= 400 &&
+      (response.headers.get('content-type') ?? '').includes('application/json')
+    ) {
       try {
         const parsed = JSON.parse(text) as { code?: string; message?: string };
         const body: ApiErrorBody = {

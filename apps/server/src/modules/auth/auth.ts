@@ -8,7 +8,13 @@ import type { Db } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
 import { accounts, rateLimits, sessions, users, verifications } from './auth.schema.js';
 
-export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string; log: FastifyBaseLogger };
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log: FastifyBaseLogger;
+};
 
 /** Better Auth, on our database, with email and password, optional Google, and reset by email. */
 export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
@@ -19,17 +25,31 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
     basePath: '/api/auth',
     secret,
     // The Vite dev server runs on its own origin in development.
-    trustedOrigins: [config.publicUrl, ...(config.nodeEnv === 'development' ? ['http://localhost:5173'] : [])],
+    trustedOrigins: [
+      config.publicUrl,
+      ...(config.nodeEnv === 'development' ? ['http://localhost:5173'] : []),
+    ],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
     }),
     // Our own limiter sits in front (per IP and per account, shared across instances).
     rateLimit: { enabled: false },
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
-        const fn = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.info.bind(log);
+        const fn =
+          level === 'error'
+            ? log.error.bind(log)
+            : level === 'warn'
+              ? log.warn.bind(log)
+              : log.info.bind(log);
         fn({ args }, `auth: ${message}`);
       },
     },
@@ -53,7 +73,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
           subject: `Reset your password at ${config.brandName}`,
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${config.brandName} account. To choose a new password, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
         });
-        if (mailer.describe.startsWith('outbox')) log.info({ link }, 'password reset link (local outbox mode)');
+        if (mailer.describe.startsWith('outbox'))
+          log.info({ link }, 'password reset link (local outbox mode)');
       },
     },
     user: {

@@ -32,4 +32,5 @@ export function createGuards(accessKeys: AccessKeys, db: Db): Guards {
 }
 
 /** Emails compare case-insensitively everywhere. */
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameEmail = (a: string, b: string) =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();

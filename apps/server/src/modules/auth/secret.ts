@@ -14,13 +14,17 @@ export function resolveAuthSecret(options: {
 }): string {
   if (options.configured) return options.configured;
   if (options.nodeEnv === 'production') {
-    throw new Error('AUTH_SECRET is required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`).');
+    throw new Error(
+      'AUTH_SECRET is required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`).',
+    );
   }
   const file = path.join(options.dataDir, 'auth-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(options.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  options.warn(`AUTH_SECRET is not set: generated one and kept it in ${file}. Set AUTH_SECRET in production.`);
+  options.warn(
+    `AUTH_SECRET is not set: generated one and kept it in ${file}. Set AUTH_SECRET in production.`,
+  );
   return secret;
 }

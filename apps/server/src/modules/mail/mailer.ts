@@ -11,7 +11,12 @@ export type Mailer = { send(mail: Mail): Promise<void>; describe: string };
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to the outbox
  * folder, which is how the demo and the tests read what was "sent".
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -21,15 +26,25 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     describe: `outbox ${options.outboxDir}`,
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
-      options.log.info({ file, to: mail.to, subject: mail.subject }, 'mail written to the local outbox');
+      options.log.info(
+        { file, to: mail.to, subject: mail.subject },
+        'mail written to the local outbox',
+      );
     },
   };
 }

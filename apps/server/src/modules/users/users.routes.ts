@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AdminResponse, EmailParams, ProfileUpdateBody, UserSyncBody, type UserSyncResponse } from '@storefront/contract';
+import {
+  type AdminResponse,
+  EmailParams,
+  ProfileUpdateBody,
+  UserSyncBody,
+  type UserSyncResponse,
+} from '@storefront/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.js';
@@ -9,7 +15,13 @@ import type { Auth } from '../auth/auth.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
 import { ensureProfile, getProfile, grantAdmin, isAdmin, updateProfile } from './users.service.js';
 
-export type UserRoutesOptions = { db: Db; auth: Auth; guards: Guards; accessKeys: AccessKeys; config: Config };
+export type UserRoutesOptions = {
+  db: Db;
+  auth: Auth;
+  guards: Guards;
+  accessKeys: AccessKeys;
+  config: Config;
+};
 
 const toHeaders = (raw: Record<string, string | string[] | undefined>) => {
   const headers = new Headers();
@@ -21,11 +33,14 @@ const toHeaders = (raw: Record<string, string | string[] | undefined>) => {
   return headers;
 };
 
-
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, auth, guards, accessKeys, config }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
+  app,
+  { db, auth, guards, accessKeys, config },
+) => {
   app.get('/users/:email', { schema: { params: EmailParams } }, async (request) => {
     const caller = guards.requireUser(request);
-    if (!sameEmail(caller.email, request.params.email)) throw forbidden('You can only see your own profile');
+    if (!sameEmail(caller.email, request.params.email))
+      throw forbidden('You can only see your own profile');
     const profile = await getProfile(db, caller.sub);
     if (!profile) throw notFound('User');
     return profile;
@@ -45,11 +60,14 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       }
       await ensureProfile(db, session.user.id);
       if (config.adminEmails.includes(email.toLowerCase())) await grantAdmin(db, email, 'env');
-      const answer: UserSyncResponse = { key: accessKeys.issue({ id: session.user.id, email, name: session.user.name }) };
+      const answer: UserSyncResponse = {
+        key: accessKeys.issue({ id: session.user.id, email, name: session.user.name }),
+      };
       return answer;
     }
     const caller = guards.requireUser(request);
-    if (!sameEmail(caller.email, request.params.email)) throw forbidden('You can only change your own profile');
+    if (!sameEmail(caller.email, request.params.email))
+      throw forbidden('You can only change your own profile');
     const body = parseOr400(ProfileUpdateBody, raw ?? {});
     const updated = await updateProfile(db, caller.sub, body);
     if (!updated) throw new AppError(404, 'NOT_FOUND', 'User not found');
@@ -58,7 +76,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
 
   app.get('/admin/:email', { schema: { params: EmailParams } }, async (request) => {
     const caller = guards.requireUser(request);
-    if (!sameEmail(caller.email, request.params.email)) throw forbidden('You can only ask about yourself');
+    if (!sameEmail(caller.email, request.params.email))
+      throw forbidden('You can only ask about yourself');
     const answer: AdminResponse = { admin: await isAdmin(db, caller.email) };
     return answer;
   });

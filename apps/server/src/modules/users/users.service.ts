@@ -35,8 +35,13 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<ProfileRes
 }
 
 /** Applies only the non-empty fields (spec section 5); one transaction for name and profile. */
-export async function updateProfile(db: Db, userId: string, patch: ProfileUpdateBody): Promise<ProfileResponse | undefined> {
-  const filled = (v: string | undefined) => (v !== undefined && v.trim() !== '' ? v.trim() : undefined);
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  patch: ProfileUpdateBody,
+): Promise<ProfileResponse | undefined> {
+  const filled = (v: string | undefined) =>
+    v !== undefined && v.trim() !== '' ? v.trim() : undefined;
   const name = filled(patch.name);
   const fields = {
     ...(filled(patch.address) !== undefined ? { address: filled(patch.address) } : {}),
@@ -44,7 +49,8 @@ export async function updateProfile(db: Db, userId: string, patch: ProfileUpdate
     ...(filled(patch.education) !== undefined ? { education: filled(patch.education) } : {}),
   };
   await db.transaction(async (tx) => {
-    if (name) await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (name)
+      await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx
       .insert(profiles)
       .values({ userId, ...fields })
@@ -54,11 +60,19 @@ export async function updateProfile(db: Db, userId: string, patch: ProfileUpdate
 }
 
 export async function isAdmin(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db.select({ email: admins.email }).from(admins).where(eq(admins.email, email.toLowerCase())).limit(1);
+  const [row] = await db
+    .select({ email: admins.email })
+    .from(admins)
+    .where(eq(admins.email, email.toLowerCase()))
+    .limit(1);
   return Boolean(row);
 }
 
-export async function grantAdmin(db: DbOrTx, email: string, source: 'env' | 'command' | 'demo'): Promise<void> {
+export async function grantAdmin(
+  db: DbOrTx,
+  email: string,
+  source: 'env' | 'command' | 'demo',
+): Promise<void> {
   await db.insert(admins).values({ email: email.toLowerCase(), source }).onConflictDoNothing();
 }
 
@@ -76,8 +90,13 @@ export async function syncEnvAdmins(db: Db, emails: string[]): Promise<void> {
   await db.transaction(async (tx) => {
     if (emails.length === 0) await tx.delete(admins).where(eq(admins.source, 'env'));
     else {
-      await tx.delete(admins).where(and(eq(admins.source, 'env'), notInArray(admins.email, emails)));
-      await tx.insert(admins).values(emails.map((email) => ({ email, source: 'env' as const }))).onConflictDoNothing();
+      await tx
+        .delete(admins)
+        .where(and(eq(admins.source, 'env'), notInArray(admins.email, emails)));
+      await tx
+        .insert(admins)
+        .values(emails.map((email) => ({ email, source: 'env' as const })))
+        .onConflictDoNothing();
     }
   });
 }
