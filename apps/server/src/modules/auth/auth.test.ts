@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_AUTH_SECRET, useTestApp } from '../../test/test-app.js';
+import {
+  cookieHeader,
+  customer,
+  signIn,
+  signUp,
+  syncKey,
+  uniqueEmail,
+} from '../../test/accounts.js';
+import { createAccessKeys } from './access-key.js';
+
+describe('sign-up, sign-in and the access key', () => {
+  const ctx = useTestApp();
+
+  it('signs up, signs in and trades the session for a working access key', async () => {
+    const user = await signUp(ctx.app, { name: 'Ada', password: 'secret123' });
+    const res = await signIn(ctx.app, user.email, 'secret123');
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieHeader(res.headers['set-cookie']);
+    const sync = await syncKey(ctx.app, cookie, user.email);
+    expect(sync.statusCode).toBe(200);
+    const { key } = sync.json() as { key: string };
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/${user.email}`,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toEqual({
+      name: 'Ada',
+      email: user.email,
+      address: '',
+      phone: '',
+      education: '',
+    });
+  });
+
+  it('never stores the password as given', async () => {
+    const user = await signUp(ctx.app, { password: 'plain-text-secret' });
+    const rows = await ctx.database.db.execute(
+      `select password from accounts where user_id = '${user.userId}'`,
+    );
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain('plain-text-secret');
+  });
+
+  it('refuses a password shorter than 6 characters and a wrong password', async () => {
+    const short = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { name: 'Short', email: uniqueEmail(), password: '12345' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ error: 'PASSWORD_TOO_SHORT' });
+    const user = await signUp(ctx.app);
+    const wrong = await signIn(ctx.app, user.email, 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({
+      error: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+    });
+  });
+
+  it('says when an email is already registered', async () => {
+    const user = await signUp(ctx.app);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { name: 'Again', email: user.email, password: 'secret123' },
+    });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    expect(again.statusCode).toBeLessThan(500);
+    expect((again.json() as { message: string }).message).toMatch(/already/i);
+  });
+
+  it('refuses the key sync without a session', async () => {
+    const email = uniqueEmail();
+    const res = await syncKey(ctx.app, '', email);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses the key sync with another user's session", async () => {
+    const alice = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    const res = await syncKey(ctx.app, alice.cookie, bob.email);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a forged key and an expired key', async () => {
+    const user = await customer(ctx.app);
+    const forger = createAccessKeys('an-attacker-guess-at-the-secret-0123456789', 3600);
+    const forged = forger.issue({ id: user.userId, email: user.email, name: 'x' });
+    const expired = createAccessKeys(TEST_AUTH_SECRET, 60).issue(
+      { id: user.userId, email: user.email, name: 'x' },
+      Date.now() - 120_000,
+    );
+    for (const key of [forged, expired, 'garbage']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/${user.email}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('signs out: the session no longer earns a key', async () => {
+    const user = await signUp(ctx.app);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: user.cookie, origin: 'http://localhost:3000' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await syncKey(ctx.app, user.cookie, user.email)).statusCode).toBe(401);
+  });
+});
+
+describe('password reset by email', () => {
+  const ctx = useTestApp();
+
+  const requestReset = (email: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email, redirectTo: '/reset-password' },
+    });
+
+  it('mails a link to our reset page whose token sets a new password', async () => {
+    const user = await signUp(ctx.app, { password: 'old-password' });
+    const res = await requestReset(user.email);
+    expect(res.statusCode).toBe(200);
+    const mail = ctx.mailer.sent.find((m) => m.to === user.email);
+    expect(mail?.text).toContain('http://localhost:3000/reset-password?token=');
+    const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail!.text)![1]!);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { newPassword: 'new-password', token },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(ctx.app, user.email, 'old-password')).statusCode).toBe(401);
+    expect((await signIn(ctx.app, user.email, 'new-password')).statusCode).toBe(200);
+  });
+
+  it('answers the same whether or not the email exists, and mails nobody unknown', async () => {
+    const before = ctx.mailer.sent.length;
+    const unknown = await requestReset('nobody-here@example.com');
+    const known = await requestReset((await signUp(ctx.app)).email);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(ctx.mailer.sent.length).toBe(before + 1);
+  });
+
+  it('refuses a made-up token', async () => {
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { newPassword: 'whatever123', token: 'made-up' },
+    });
+    expect(reset.statusCode).toBe(400);
+  });
+});
+
+describe('rate limiting', () => {
+  const ctx = useTestApp();
+
+  it('answers 429 with a clear message after too many sign-in attempts on one account', async () => {
+    const user = await signUp(ctx.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1)
+      statuses.push((await signIn(ctx.app, user.email, 'wrong-password')).statusCode);
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    const limited = await signIn(ctx.app, user.email, 'secret123');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      error: 'RATE_LIMITED',
+      message: expect.stringMatching(/Too many attempts/),
+    });
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits reset requests per account', async () => {
+    const user = await signUp(ctx.app);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { email: user.email },
+      });
+    for (let i = 0; i < 3; i += 1) expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(429);
+  });
+});
