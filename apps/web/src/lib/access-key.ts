@@ -1,0 +1,25 @@
+import { accessKeyStore } from './api-client';
+
+/** The email and expiry a stored key names; the signature is the server's business. */
+export function readAccessKey(key: string | null): { email: string; exp: number } | null {
+  if (!key) return null;
+  const [payload] = key.split('.');
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(json) as { email?: unknown; exp?: unknown };
+    return typeof claims.email === 'string' && typeof claims.exp === 'number'
+      ? { email: claims.email, exp: claims.exp }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored key that names this email and has at least a minute left. */
+export function hasUsableKey(email: string): boolean {
+  const claims = readAccessKey(accessKeyStore.get());
+  return Boolean(
+    claims && claims.email === email.toLowerCase() && claims.exp * 1000 > Date.now() + 60_000,
+  );
+}

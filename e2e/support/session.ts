@@ -1,0 +1,18 @@
+import type { Page } from 'playwright-core';
+
+/** Signs in through the login screen and waits until the app holds an access key. */
+export async function signInAs(page: Page, email: string, password: string, startAt = '/login') {
+  await page.goto(startAt);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Logout' }).first().waitFor();
+  await page.waitForFunction(() => Boolean(localStorage.getItem('accessKey')));
+}
+
+/** Confirms a sweetalert2 dialog with its 'Cool!' button after checking its title. */
+export async function confirmAlert(page: Page, title: string) {
+  const dialog = page.locator('.swal2-popup');
+  await dialog.getByText(title, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: 'Cool!' }).click();
+}
