@@ -136,6 +136,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await mainNav.getByRole('link', { name: 'Blogs' }).first().click();
     await page.waitForURL('**/blogs');
+    await page.getByTestId('blog-entry').first().waitFor();
     expect(await page.getByTestId('blog-entry').count()).toBe(5);
     await context.close();
   });
