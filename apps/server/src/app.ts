@@ -12,6 +12,8 @@ import { createGuards } from './modules/auth/guards.js';
 import { createRateLimiter } from './modules/auth/rate-limiter.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { orderRoutes } from './modules/orders/orders.routes.js';
+import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -38,6 +40,8 @@ export type AppDeps = {
   logger?: FastifyBaseLogger;
   /** Defaults to SMTP or the local outbox, as configured. */
   mailer?: Mailer;
+  /** Background jobs (the unpaid-order sweep): the server starts them, tests call them directly. */
+  startJobs?: boolean;
 };
 
 /** Builds the whole HTTP application without listening: tests call `inject`, server.ts listens. */
@@ -46,6 +50,7 @@ export async function buildApp({
   database,
   logger,
   mailer: givenMailer,
+  startJobs = false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -112,8 +117,10 @@ export async function buildApp({
   });
   await app.register(userRoutes, { prefix: '/api', db, auth, guards, accessKeys, config });
   await app.register(healthRoutes, { prefix: '/api', db, publicConfig });
-  await app.register(partRoutes, { prefix: '/api/parts', db });
-  await app.register(reviewRoutes, { prefix: '/api/reviews', db });
+  await app.register(partRoutes, { prefix: '/api/parts', db, guards });
+  await app.register(reviewRoutes, { prefix: '/api/reviews', db, guards });
+  await app.register(orderRoutes, { prefix: '/api/purchase', db, guards });
+  if (startJobs) startOrderSweep(app, db, config);
 
   await registerSite(app, config.webDistDir);
   return app;

@@ -41,4 +41,24 @@ describe('configuration', () => {
       'https://shop.example.com',
     );
   });
+
+  it('cancels unpaid orders after 48 hours, sweeping every 10 minutes, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({
+      unpaidOrderTtlHours: 48,
+      orderSweepIntervalMinutes: 10,
+    });
+    expect(
+      loadConfig({ UNPAID_ORDER_TTL_HOURS: '0.5', ORDER_SWEEP_INTERVAL_MINUTES: '1' }),
+    ).toMatchObject({ unpaidOrderTtlHours: 0.5, orderSweepIntervalMinutes: 1 });
+  });
+
+  it.each([
+    ['UNPAID_ORDER_TTL_HOURS', '0'],
+    ['UNPAID_ORDER_TTL_HOURS', '-1'],
+    ['UNPAID_ORDER_TTL_HOURS', 'soon'],
+    ['ORDER_SWEEP_INTERVAL_MINUTES', '0'],
+    ['ORDER_SWEEP_INTERVAL_MINUTES', '2.5'],
+  ])('refuses %s=%s by name', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
 });

@@ -97,6 +97,23 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  UNPAID_ORDER_TTL_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours above 0' })
+      .positive('must be a number of hours above 0')
+      .max(24 * 365, 'must be at most a year (8760 hours)')
+      .default(48),
+  ),
+  ORDER_SWEEP_INTERVAL_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of minutes from 1 to 1440' })
+      .int('must be a whole number of minutes from 1 to 1440')
+      .min(1, 'must be a whole number of minutes from 1 to 1440')
+      .max(1440, 'must be a whole number of minutes from 1 to 1440')
+      .default(10),
+  ),
 });
 
 export type Config = {
@@ -119,6 +136,9 @@ export type Config = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Unpaid orders older than this are canceled and their stock returned. */
+  unpaidOrderTtlHours: number;
+  orderSweepIntervalMinutes: number;
 };
 
 export class ConfigError extends Error {
@@ -177,5 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@localhost>`,
+    unpaidOrderTtlHours: e.UNPAID_ORDER_TTL_HOURS,
+    orderSweepIntervalMinutes: e.ORDER_SWEEP_INTERVAL_MINUTES,
   };
 }

@@ -15,5 +15,8 @@ export const Email = z
 export const IdParams = z.object({ id: z.string() });
 export type IdParams = z.infer<typeof IdParams>;
 
+/** Digits with the usual separators, optionally international; what a phone field may hold. */
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,30}$/;
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);

@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './orders.js';
 export * from './parts.js';
 export * from './reviews.js';
 export * from './auth.js';

@@ -29,3 +29,4 @@ export const CreateReviewBody = z.object({
     }),
 });
 export type CreateReviewBody = z.input<typeof CreateReviewBody>;
+export type CreateReviewValues = z.output<typeof CreateReviewBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './common.js';
+import { Email, PHONE_PATTERN } from './common.js';
 
 export const ProfileResponse = z.object({
   name: z.string(),
@@ -25,10 +25,7 @@ export const ProfileUpdateBody = z
       .string()
       .trim()
       .max(30)
-      .refine(
-        (v) => v === '' || /^\+?[0-9 ()-]{5,30}$/.test(v),
-        'Please enter a valid phone number',
-      )
+      .refine((v) => v === '' || PHONE_PATTERN.test(v), 'Please enter a valid phone number')
       .optional(),
     education: optionalText(200),
     email: z

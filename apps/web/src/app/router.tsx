@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { RequireAuth } from './guards';
+import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -32,10 +32,30 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
+              { path: paths.purchase.path, lazy: page(() => import('./routes/purchase')) },
               {
                 path: paths.dashboard.root.path,
                 lazy: page(() => import('./routes/dashboard/layout')),
-                children: [{ index: true, lazy: page(() => import('./routes/dashboard/profile')) }],
+                children: [
+                  { index: true, lazy: page(() => import('./routes/dashboard/profile')) },
+                  {
+                    path: paths.dashboard.myOrders.path,
+                    lazy: page(() => import('./routes/dashboard/my-orders')),
+                  },
+                  {
+                    path: paths.dashboard.addReview.path,
+                    lazy: page(() => import('./routes/dashboard/add-review')),
+                  },
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      {
+                        path: paths.dashboard.addPart.path,
+                        lazy: page(() => import('./routes/dashboard/add-part')),
+                      },
+                    ],
+                  },
+                ],
               },
             ],
           },

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_PREVIEW_LENGTH, PartListResponse, PartResponse } from '@storefront/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESCRIPTION_PREVIEW_LENGTH,
+  PartListResponse,
+  PartResponse,
+  messages,
+} from '@storefront/contract';
+import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
+import { grantAdmin } from '../users/users.service.js';
 
 describe('catalog API', () => {
   const ctx = useTestApp();
@@ -71,5 +78,82 @@ describe('catalog API', () => {
     const res = await ctx.app.inject({ method: 'DELETE', url: '/api/parts' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+});
+
+describe('adding a part', () => {
+  const ctx = useTestApp();
+  let shopper: Awaited<ReturnType<typeof customer>>;
+  let admin: typeof shopper;
+  beforeAll(async () => {
+    shopper = await customer(ctx.app);
+    admin = await customer(ctx.app);
+    await grantAdmin(ctx.database.db, admin.email, 'command');
+  });
+  const newPart = {
+    name: 'Radiator hose',
+    description: 'Reinforced EPDM hose for the upper radiator connection.',
+    mOrderQuantity: '40',
+    availableQuantity: '900',
+    price: '7.25',
+    url: 'https://img.example.com/hose.png',
+  };
+  const add = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/parts', headers, payload });
+
+  it('needs a key (401) and an admin (403), and adds nothing otherwise', async () => {
+    expect((await add({}, newPart)).statusCode).toBe(401);
+    const res = await add(shopper.auth, newPart);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'FORBIDDEN', message: 'Only admins can do this' });
+    // Refused before validation: a non-admin learns nothing about the body.
+    expect((await add(shopper.auth, {})).statusCode).toBe(403);
+    const list = PartListResponse.parse((await ctx.app.inject('/api/parts')).json());
+    expect(list.some((p) => p.name === newPart.name)).toBe(false);
+  });
+
+  it('lets an admin add a part that then appears in the catalog', async () => {
+    const res = await add(admin.auth, newPart);
+    expect(res.statusCode).toBe(201);
+    const created = PartResponse.parse(res.json());
+    expect(created).toEqual({
+      _id: expect.any(String),
+      name: 'Radiator hose',
+      description: newPart.description,
+      mOrderQuantity: 40,
+      availableQuantity: 900,
+      price: 7.25,
+      url: newPart.url,
+    });
+    const list = PartListResponse.parse((await ctx.app.inject('/api/parts')).json());
+    expect(list).toContainEqual(created);
+  });
+
+  it.each([
+    ['name', messages.partNameRequired],
+    ['description', messages.descriptionRequired],
+    ['mOrderQuantity', messages.minimumOrderQuantityRequired],
+    ['availableQuantity', messages.availableQuantityRequired],
+    ['price', messages.priceRequired],
+    ['url', messages.imageUrlRequired],
+  ])('answers 400 with the spec message when %s is empty', async (field, message) => {
+    const res = await add(admin.auth, { ...newPart, [field]: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'VALIDATION_FAILED',
+      message,
+      fields: { [field]: message },
+    });
+  });
+
+  it('refuses nonsense numbers and script URLs', async () => {
+    for (const patch of [
+      { price: '-3' },
+      { mOrderQuantity: '2.5' },
+      { availableQuantity: '10' },
+      { url: 'javascript:alert(1)' },
+    ]) {
+      expect((await add(admin.auth, { ...newPart, ...patch })).statusCode).toBe(400);
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.schema.js';
 
 export const reviews = pgTable(
   'reviews',
@@ -18,6 +19,8 @@ export const reviews = pgTable(
     name: text('name').notNull(),
     /** The author's account, when the review was written by a signed-in user (not for seeds). */
     authorEmail: text('author_email'),
+    /** Kept beside the email so a review still names its account after an email change. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
     rating: smallint('rating').notNull(),
     verifiedBuyer: boolean('verified_buyer').notNull().default(false),

@@ -1,6 +1,9 @@
 import { desc } from 'drizzle-orm';
-import type { ReviewResponse } from '@storefront/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { CreateReviewValues, ReviewResponse } from '@storefront/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { unauthorized } from '../../http/errors.js';
+import { hasPaidOrder } from '../orders/orders.service.js';
+import { findUserById } from '../users/users.service.js';
 import { reviews, type ReviewRow } from './reviews.schema.js';
 
 export const toReviewResponse = (row: ReviewRow): ReviewResponse => ({
@@ -15,4 +18,30 @@ export const toReviewResponse = (row: ReviewRow): ReviewResponse => ({
 export async function listReviews(db: DbOrTx, limit = 24): Promise<ReviewResponse[]> {
   const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt)).limit(limit);
   return rows.map(toReviewResponse);
+}
+
+/**
+ * The author is the signed-in account as the database knows it now (not the key's copy, not the
+ * body), and is a verified buyer if they have paid for an order by the time they write.
+ */
+export async function createReview(
+  db: Db,
+  userId: string,
+  body: CreateReviewValues,
+): Promise<ReviewResponse> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized('Your account no longer exists, please sign in again');
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      name: user.name,
+      authorEmail: user.email,
+      userId: user.id,
+      description: body.description,
+      rating: Number(body.rating),
+      verifiedBuyer: await hasPaidOrder(db, user.id),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toReviewResponse(row);
 }

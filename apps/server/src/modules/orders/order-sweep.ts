@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { sweepExpiredOrders } from './orders.service.js';
+
+/**
+ * Runs the unpaid-order sweep when the app is ready and then every interval, until the app
+ * closes. Every instance may run it: each order is canceled by exactly one of them.
+ */
+export function startOrderSweep(app: FastifyInstance, db: Db, config: Config): void {
+  let current: Promise<void> | undefined;
+  const sweep = () => {
+    // A slow run must not overlap the next one.
+    current ??= sweepExpiredOrders(db, config.unpaidOrderTtlHours)
+      .then((canceled) => {
+        if (canceled > 0) app.log.info({ canceled }, 'expired unpaid orders canceled');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'unpaid-order sweep failed'))
+      .finally(() => {
+        current = undefined;
+      });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, config.orderSweepIntervalMinutes * 60_000);
+    // The sweep alone must not keep the process alive.
+    timer.unref();
+  });
+  // The database closes after the app: let a running sweep finish first.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await current;
+  });
+}

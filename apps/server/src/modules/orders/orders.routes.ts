@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateOrderBody, IdParams } from '@storefront/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { parseOr400 } from '../../http/validate.js';
+import { sameEmail, type Guards } from '../auth/guards.js';
+import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.js';
+
+export type OrderRoutesOptions = { db: Db; guards: Guards };
+
+const ListOrdersQuery = z.object({ email: z.string().max(320).optional() });
+
+// Bodies and queries are parsed after the key check, so a caller without a key always gets 401.
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
+  app,
+  { db, guards },
+) => {
+  app.post('/', async (request, reply) => {
+    const caller = guards.requireUser(request);
+    const body = parseOr400(CreateOrderBody, request.body ?? {});
+    const order = await placeOrder(db, caller, body);
+    return reply.status(201).send(order);
+  });
+
+  app.get('/', async (request) => {
+    const caller = guards.requireUser(request);
+    const { email } = parseOr400(ListOrdersQuery, request.query);
+    if (email !== undefined && !sameEmail(email, caller.email)) {
+      throw forbidden('You can only see your own orders');
+    }
+    return listOrders(db, caller.sub);
+  });
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
+    const caller = guards.requireUser(request);
+    return getOrder(db, caller, request.params.id);
+  });
+
+  app.delete('/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    try {
+      const caller = guards.requireUser(request);
+      return await cancelOrder(db, caller.sub, request.params.id);
+    } catch (err) {
+      // The app reads deletedCount from every answer, refusals included.
+      if (!(err instanceof AppError)) throw err;
+      return reply.status(err.statusCode).send({ ...err.toBody(), deletedCount: 0 });
+    }
+  });
+};

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  CreatePartBody,
+  type CreatePartBody as CreatePartInput,
+  type CreatePartValues,
+} from '@storefront/contract';
+import { Field } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/form-error';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { ApiError } from '../../../lib/api-client';
+import { useCreatePart } from '../api/create-part';
+
+const empty: CreatePartInput = {
+  name: '',
+  description: '',
+  mOrderQuantity: '',
+  availableQuantity: '',
+  price: '',
+  url: '',
+};
+
+export function AddPartForm({ onAdded }: { onAdded: () => void }) {
+  const createPart = useCreatePart();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<CreatePartInput, unknown, CreatePartValues>({
+    resolver: zodResolver(CreatePartBody),
+    defaultValues: empty,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await createPart.mutateAsync(values);
+      onAdded();
+    } catch (err) {
+      // Spec deviation (DESIGN.md): no success alert when the request failed.
+      setServerError(
+        err instanceof ApiError ? err.message : 'The part could not be added. Please try again.',
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="card bg-base-100 shadow">
+      <div className="card-body">
+        <Field label="Name" error={errors.name?.message} {...form.register('name')} />
+        <TextAreaField
+          label="Description"
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <div className="grid gap-x-4 md:grid-cols-3">
+          <Field
+            label="Minimum order quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            error={errors.mOrderQuantity?.message}
+            {...form.register('mOrderQuantity')}
+          />
+          <Field
+            label="Available quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            error={errors.availableQuantity?.message}
+            {...form.register('availableQuantity')}
+          />
+          <Field
+            label="Price per unit"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            error={errors.price?.message}
+            {...form.register('price')}
+          />
+        </div>
+        <Field
+          label="Part image URL"
+          type="url"
+          placeholder="https://"
+          error={errors.url?.message}
+          {...form.register('url')}
+        />
+        <FormError message={serverError} testId="add-part-error" />
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Add Part
+        </button>
+      </div>
+    </form>
+  );
+}

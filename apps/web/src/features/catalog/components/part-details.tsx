@@ -1,0 +1,28 @@
+import { formatMoney, type PartResponse } from '@storefront/contract';
+
+/** The purchase page's view of a part (spec: image, name, description, price and quantities). */
+export function PartDetails({ part }: { part: PartResponse }) {
+  return (
+    <article className="card bg-base-100 shadow" data-testid="part-details">
+      <figure className="bg-base-200">
+        <img
+          src={part.url}
+          alt={part.name}
+          width={640}
+          height={480}
+          className="aspect-[4/3] w-full object-cover"
+          fetchPriority="high"
+        />
+      </figure>
+      <div className="card-body">
+        <h1 className="card-title text-2xl">{part.name}</h1>
+        <p className="leading-relaxed">{part.description}</p>
+        <p className="text-2xl font-bold">
+          {formatMoney(part.price)} <span className="text-base font-normal">per piece</span>
+        </p>
+        <p>Minimum order quantity: {part.mOrderQuantity} piece</p>
+        <p>Available: {part.availableQuantity} piece</p>
+      </div>
+    </article>
+  );
+}

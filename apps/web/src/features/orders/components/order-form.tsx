@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { type z } from 'zod';
+import {
+  CreateOrderBody,
+  formatMoney,
+  messages,
+  orderQuantityIssue,
+  type PartResponse,
+} from '@storefront/contract';
+import { Field } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/form-error';
+import { ApiError } from '../../../lib/api-client';
+import { usePlaceOrder } from '../api/place-order';
+
+type OrderFormProps = {
+  part: PartResponse;
+  customer: { name: string; email: string };
+  onPlaced: () => void | Promise<void>;
+};
+
+const FormSchema = CreateOrderBody.omit({ partId: true });
+
+/** The quantity's message as the customer types: required, then the part's bounds (spec section 5). */
+function quantityMessage(raw: string, part: PartResponse): string | null {
+  if (raw.trim() === '') return messages.quantityRequired;
+  const quantity = Number(raw);
+  if (!Number.isFinite(quantity)) return 'Minimum order amount must be a number';
+  if (!Number.isInteger(quantity)) return 'Minimum order amount must be a whole number';
+  return orderQuantityIssue(quantity, part);
+}
+
+export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
+  const placeOrder = usePlaceOrder();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof FormSchema>, unknown, z.output<typeof FormSchema>>({
+    resolver: zodResolver(FormSchema),
+    defaultValues: { address: '', minimum: String(part.mOrderQuantity), phone: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const rawQuantity = useWatch({ control: form.control, name: 'minimum' });
+  const quantityError = quantityMessage(String(rawQuantity ?? ''), part);
+  const boundsError =
+    quantityError === messages.quantityBelowMinimum ||
+    quantityError === messages.quantityAboveAvailable;
+  const quantity = Number(rawQuantity);
+  const total = !quantityError ? quantity * part.price : null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    if (quantityMessage(String(values.minimum), part)) return;
+    try {
+      await placeOrder.mutateAsync({
+        partId: part._id,
+        minimum: values.minimum,
+        address: values.address,
+        phone: values.phone,
+      });
+      await onPlaced();
+    } catch (err) {
+      setServerError(
+        err instanceof ApiError ? err.message : 'The order could not be placed. Please try again.',
+      );
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="card bg-base-100 shadow"
+      aria-label="Order form"
+    >
+      <div className="card-body">
+        <h2 className="card-title">Place your order</h2>
+        <Field label="Name" value={customer.name} readOnly />
+        <Field label="Email" type="email" value={customer.email} readOnly />
+        <Field
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
+        <Field
+          label="Quantity (minimum order)"
+          type="number"
+          inputMode="numeric"
+          min={part.mOrderQuantity}
+          max={part.availableQuantity}
+          step={1}
+          error={quantityError ?? errors.minimum?.message}
+          hint={`Between ${part.mOrderQuantity} and ${part.availableQuantity} pieces.`}
+          {...form.register('minimum')}
+        />
+        <Field
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <p className="text-lg" aria-live="polite" data-testid="order-total">
+          Total: <strong>{total === null ? '—' : formatMoney(total)}</strong>
+        </p>
+        <FormError message={serverError} testId="order-error" />
+        <button
+          type="submit"
+          className="btn btn-primary mt-2"
+          disabled={boundsError || isSubmitting}
+        >
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Place order
+        </button>
+      </div>
+    </form>
+  );
+}

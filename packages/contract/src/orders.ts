@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { PHONE_PATTERN } from './common.js';
+import { MAX_QUANTITY } from './constants.js';
+import { messages } from './messages.js';
+
+/** An order as the API speaks it (spec section 3), money in dollars. Canceled orders never leave. */
+export const OrderResponse = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  partId: z.string(),
+  partName: z.string(),
+  /** The ordered quantity (the spec's name for it). */
+  minimum: z.number().int(),
+  unitPrice: z.number(),
+  /** Unit price times quantity, computed by the server. */
+  partPrice: z.number(),
+  status: z.enum(['unpaid', 'pending', 'paid']),
+  /** The payment provider's id, '' until a payment is submitted. */
+  transactionId: z.string(),
+  createdAt: z.string(),
+});
+export type OrderResponse = z.infer<typeof OrderResponse>;
+export const OrderListResponse = z.array(OrderResponse);
+export type OrderListResponse = z.infer<typeof OrderListResponse>;
+
+/** What the order form's quantity must satisfy beyond its shape; null when it is fine. */
+export function orderQuantityIssue(
+  quantity: number,
+  part: { mOrderQuantity: number; availableQuantity: number },
+): string | null {
+  if (quantity < part.mOrderQuantity) return messages.quantityBelowMinimum;
+  if (quantity > part.availableQuantity) return messages.quantityAboveAvailable;
+  return null;
+}
+
+/** A number field sends a number or its text; blank means missing, text that is not a number stays invalid. */
+const quantityInput = (value: unknown) => {
+  if (value === null) return undefined;
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  return text === '' ? undefined : Number(text);
+};
+
+const Quantity = z.preprocess(
+  quantityInput,
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined
+          ? messages.quantityRequired
+          : 'Minimum order amount must be a number',
+    })
+    .int('Minimum order amount must be a whole number')
+    // Every part's minimum is at least 1 and no stock exceeds MAX_QUANTITY, so these bounds
+    // are the spec's own messages, whatever the part.
+    .min(1, messages.quantityBelowMinimum)
+    .max(MAX_QUANTITY, messages.quantityAboveAvailable),
+);
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+/**
+ * The order form's body. The spec also sends name, email, partName, partPrice and status: the
+ * object is not strict, so they are accepted and dropped, and the server sets them itself.
+ */
+export const CreateOrderBody = z.object({
+  partId: requiredText('Part is required', 100),
+  minimum: Quantity,
+  address: requiredText(messages.addressRequired, 300),
+  phone: z
+    .union([z.string(), z.number()], { error: messages.phoneRequired })
+    .transform((v) => String(v).trim())
+    .refine((v) => v !== '', messages.phoneRequired)
+    .refine((v) => PHONE_PATTERN.test(v), 'Please enter a valid phone number'),
+});
+export type CreateOrderBody = z.input<typeof CreateOrderBody>;
+export type CreateOrderValues = z.output<typeof CreateOrderBody>;
+
+/** The spec reads `deletedCount`: 1 when the order was canceled, 0 when nothing changed. */
+export const DeleteOrderResponse = z.object({ deletedCount: z.number().int() });
+export type DeleteOrderResponse = z.infer<typeof DeleteOrderResponse>;
