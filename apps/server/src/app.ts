@@ -15,6 +15,10 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { handlePaymentEvent } from './modules/payments/payments.service.js';
+import { paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
+import { createPaymentProvider } from './modules/payments/create-provider.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
@@ -40,6 +44,8 @@ export type AppDeps = {
   logger?: FastifyBaseLogger;
   /** Defaults to SMTP or the local outbox, as configured. */
   mailer?: Mailer;
+  /** Replaces the configured provider (tests point a Stripe provider at a local fake). */
+  paymentProvider?: PaymentProvider;
   /** Background jobs (the unpaid-order sweep): the server starts them, tests call them directly. */
   startJobs?: boolean;
 };
@@ -51,6 +57,7 @@ export async function buildApp({
   logger,
   mailer: givenMailer,
   startJobs = false,
+  paymentProvider: givenProvider,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -62,16 +69,23 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Stripe.js and its card element frames, only when Stripe takes the payments.
+  const onStripe = config.payments.provider === 'stripe';
+  const stripeSources = {
+    script: onStripe ? ['https://js.stripe.com'] : [],
+    frame: onStripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [],
+    connect: onStripe ? ['https://api.stripe.com'] : [],
+  };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSources.script],
         // sweetalert2 injects its stylesheet at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeSources.connect],
+        frameSrc: ["'self'", ...stripeSources.frame],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
@@ -84,8 +98,9 @@ export async function buildApp({
 
   const publicConfig = (): PublicConfig => ({
     brandName: config.brandName,
-    paymentProvider: 'sandbox',
-    stripePublishableKey: null,
+    paymentProvider: config.payments.provider,
+    stripePublishableKey:
+      config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
     googleSignIn: config.google !== null,
   });
 
@@ -121,6 +136,15 @@ export async function buildApp({
   await app.register(reviewRoutes, { prefix: '/api/reviews', db, guards });
   await app.register(orderRoutes, { prefix: '/api/purchase', db, guards });
   if (startJobs) startOrderSweep(app, db, config);
+
+  // The sandbox reports outcomes through the same event handler as Stripe's webhook.
+  const configured = createPaymentProvider(config.payments, db, async (event) => {
+    await handlePaymentEvent(db, event);
+  });
+  const provider = givenProvider ?? configured.provider;
+  const sandbox = givenProvider ? null : configured.sandbox;
+  await app.register(paymentRoutes, { prefix: '/api', db, guards, provider, sandbox });
+  await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', db, provider });
 
   await registerSite(app, config.webDistDir);
   return app;

@@ -89,6 +89,28 @@ const EnvSchema = z.object({
       .url({ protocol: /^https?$/ })
       .default('https://accounts.google.com/.well-known/openid-configuration'),
   ),
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -136,6 +158,10 @@ export type Config = {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** `stripe` carries its keys; `sandbox` runs payments on this server with Stripe's test cards. */
+  payments:
+    | { provider: 'sandbox' }
+    | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
   /** Unpaid orders older than this are canceled and their stock returned. */
   unpaidOrderTtlHours: number;
   orderSweepIntervalMinutes: number;
@@ -165,6 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       `${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: must be set together with ${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_ID' : 'GOOGLE_CLIENT_SECRET'} for Google sign-in`,
     ]);
+  }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox');
+  if (paymentProvider === 'stripe') {
+    const missing = (
+      ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const
+    ).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        missing.map((name) => `${name}: required when payments go through Stripe`),
+      );
+    }
   }
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError([
@@ -197,6 +234,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@localhost>`,
+    payments:
+      paymentProvider === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY!,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          }
+        : { provider: 'sandbox' },
     unpaidOrderTtlHours: e.UNPAID_ORDER_TTL_HOURS,
     orderSweepIntervalMinutes: e.ORDER_SWEEP_INTERVAL_MINUTES,
   };

@@ -9,3 +9,4 @@ export * from './parts.js';
 export * from './reviews.js';
 export * from './auth.js';
 export * from './users.js';
+export * from './payments.js';

@@ -4,3 +4,4 @@ export * from '../modules/reviews/reviews.schema.js';
 export * from '../modules/auth/auth.schema.js';
 export * from '../modules/users/users.schema.js';
 export * from '../modules/orders/orders.schema.js';
+export * from '../modules/payments/payments.schema.js';

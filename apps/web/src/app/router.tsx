@@ -47,6 +47,10 @@ export const routes: RouteObject[] = [
                     lazy: page(() => import('./routes/dashboard/add-review')),
                   },
                   {
+                    path: paths.dashboard.payment.path,
+                    lazy: page(() => import('./routes/dashboard/payment')),
+                  },
+                  {
                     element: <RequireAdmin />,
                     children: [
                       {
