@@ -139,7 +139,7 @@ export async function buildApp({
 
   // The sandbox reports outcomes through the same event handler as Stripe's webhook.
   const configured = createPaymentProvider(config.payments, db, async (event) => {
-    await handlePaymentEvent(db, event);
+    await handlePaymentEvent(db, event, app.log);
   });
   const provider = givenProvider ?? configured.provider;
   const sandbox = givenProvider ? null : configured.sandbox;

@@ -40,9 +40,9 @@ export const orders = pgTable(
       sql`${t.totalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`,
     ),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    // The sweep's only question: which unpaid orders are old? Other statuses never need it.
-    index('orders_unpaid_created_idx')
-      .on(t.createdAt)
+    // The sweep's only question: which unpaid orders have been idle too long?
+    index('orders_unpaid_updated_idx')
+      .on(t.updatedAt)
       .where(sql`${t.status} = 'unpaid'`),
   ],
 );

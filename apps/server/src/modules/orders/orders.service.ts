@@ -132,7 +132,9 @@ export async function cancelOrder(
 }
 
 /**
- * Cancels unpaid orders older than the time to live and returns their stock. Each order is its
+ * Cancels unpaid orders left alone for longer than the time to live and returns their stock.
+ * "Left alone" counts from the last activity (`updated_at`): starting a payment is activity, so
+ * an order is never swept while its customer is paying for it. Each order is its
  * own conditional transition, so several instances sweeping at once cancel each order once.
  */
 export async function sweepExpiredOrders(
@@ -147,8 +149,8 @@ export async function sweepExpiredOrders(
     const expired = await db
       .select()
       .from(orders)
-      .where(and(eq(orders.status, 'unpaid'), lt(orders.createdAt, cutoff)))
-      .orderBy(asc(orders.createdAt))
+      .where(and(eq(orders.status, 'unpaid'), lt(orders.updatedAt, cutoff)))
+      .orderBy(asc(orders.updatedAt))
       .limit(batchSize);
     for (const order of expired) {
       if (await db.transaction((tx) => cancelUnpaid(tx, order))) canceled += 1;

@@ -379,7 +379,10 @@ describe('sweeping expired unpaid orders', () => {
   const backdate = (id: string, hours: number) =>
     ctx.database.db
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+      .set({
+        createdAt: new Date(Date.now() - hours * 3_600_000),
+        updatedAt: new Date(Date.now() - hours * 3_600_000),
+      })
       .where(eq(orders.id, id));
 
   it('cancels only expired unpaid orders and returns their stock once', async () => {

@@ -92,7 +92,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
         throw new AppError(400, 'BAD_SIGNATURE', 'The webhook signature does not match');
       throw err;
     }
-    const result = await handlePaymentEvent(db, event);
+    const result = await handlePaymentEvent(db, event, request.log);
     request.log.info({ eventId: event.id, type: event.type, result }, 'stripe webhook');
     return reply.send({ received: true });
   });

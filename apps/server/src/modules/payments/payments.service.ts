@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { OrderResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -30,6 +31,8 @@ export async function createPaymentIntent(
 ): Promise<{ clientSecret: string }> {
   const order = await ownOrder(db, caller, orderId);
   if (order.status === 'paid' || order.status === 'pending') throw alreadyPaid();
+  // Paying is activity: the unpaid-order sweep counts its time to live from here.
+  await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
 
   const [existing] = await db
     .select()
@@ -120,6 +123,7 @@ export async function confirmOrderPayment(
 export async function handlePaymentEvent(
   db: Db,
   event: PaymentEvent,
+  log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -139,6 +143,14 @@ export async function handlePaymentEvent(
       ? await tx.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1)
       : [];
     if (!order || !paysFor(intent, order)) return 'ignored';
+    if (event.type === 'payment_intent.succeeded' && order.status === 'canceled') {
+      // Money taken for an order that no longer holds stock: a person must refund or restore it.
+      log.error(
+        { orderId: order.id, intentId: intent.id },
+        'payment succeeded for a canceled order: refund it or restore the order',
+      );
+      return 'ignored';
+    }
     if (event.type === 'payment_intent.succeeded') {
       const row = await transitionOrder(tx, order.id, ['unpaid', 'pending'], 'paid', {
         transactionId: intent.id,

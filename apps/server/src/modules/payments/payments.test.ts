@@ -184,3 +184,37 @@ describe('card payments (sandbox provider)', () => {
     expect(res.json()).toMatchObject({ paymentProvider: 'sandbox', stripePublishableKey: null });
   });
 });
+
+describe('the unpaid-order sweep and payments in flight', () => {
+  const ctx = useTestApp({ authRateLimit: false });
+
+  it('does not sweep an old order whose customer has just started paying', async () => {
+    const { sweepExpiredOrders } = await import('../orders/orders.service.js');
+    const buyer = await customer(ctx.app);
+    const part = await insertPart(ctx.database.db, { minOrderQuantity: 1, availableQuantity: 10 });
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/purchase/',
+      headers: buyer.auth,
+      payload: { partId: part.id, minimum: 1, address: 'A', phone: '0123456789' },
+    });
+    const order = placed.json<OrderResponse>();
+    const old = new Date(Date.now() - 72 * 3_600_000);
+    await ctx.database.db
+      .update(orders)
+      .set({ createdAt: old, updatedAt: old })
+      .where(eq(orders.id, order._id));
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: buyer.auth,
+      payload: { orderId: order._id },
+    });
+    expect(await sweepExpiredOrders(ctx.database.db, 48)).toBe(0);
+    const [row] = await ctx.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order._id));
+    expect(row?.status).toBe('unpaid');
+  });
+});

@@ -193,6 +193,16 @@ describe('payments through Stripe (SDK against a local Stripe-like server)', () 
     expect(await statusOf(order._id)).toBe('unpaid');
   });
 
+  it('never revives a canceled order when its payment succeeds late (it is logged for a refund)', async () => {
+    const buyer = await customer(app);
+    const { order, intent } = await unpaidOrderWithIntent(buyer);
+    const cancel = await app.inject({ method: 'DELETE', url: `/api/purchase/${order._id}`, headers: buyer.auth });
+    expect(cancel.json()).toEqual({ deletedCount: 1 });
+    const late = signed(eventFor('evt_after_cancel', 'payment_intent.succeeded', { ...intent, status: 'succeeded' }));
+    expect((await postWebhook(late.payload, late.header)).statusCode).toBe(200);
+    expect(await statusOf(order._id)).toBe('canceled');
+  });
+
   it('gives the app the publishable key and allows Stripe.js in the content security policy', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toMatchObject({
