@@ -7,7 +7,7 @@ import { messages } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
-import { confirmAlert, signInAs } from './support/session.js';
+import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { startShop, type Shop } from './support/shop.js';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -153,11 +153,11 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
 
   it('delivers a reset email whose link sets a new password that then signs in', async () => {
     const { context, page } = await newPage(browser, shop.baseURL);
-    await page.goto('/register');
-    await page.getByLabel('Username').fill('Forgetful');
-    await page.getByLabel('Email').fill('forgetful@example.com');
-    await page.getByLabel('Password').fill('first-password');
-    await page.getByRole('button', { name: 'Create an account' }).click();
+    await registerCustomer(page, {
+      name: 'Forgetful',
+      email: 'forgetful@example.com',
+      password: 'first-password',
+    });
     await nav(page).getByRole('button', { name: 'Logout' }).first().click();
     await nav(page).getByRole('link', { name: 'Login' }).first().waitFor();
 

@@ -5,7 +5,7 @@ import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
-import { confirmAlert, signInAs } from './support/session.js';
+import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { startShop, type Shop } from './support/shop.js';
 
 const part = seedParts[2]!; // Spin-On Oil Filter: minimum 50, stock 5000
@@ -222,12 +222,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
 
   it('shows an empty state to a customer with no orders', async () => {
     const { context, page } = await newPage(browser, shop.baseURL);
-    await page.goto('/register');
-    await page.getByLabel('Username').fill('New Buyer');
-    await page.getByLabel('Email').fill('new.buyer@example.com');
-    await page.getByLabel('Password').fill('secret123');
-    await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByRole('button', { name: 'Logout' }).first().waitFor();
+    await registerCustomer(page, { name: 'New Buyer', email: 'new.buyer@example.com' });
     await page.goto('/dashboard/my-orders');
     await page.getByTestId('orders-empty').waitFor();
     await context.close();

@@ -4,19 +4,14 @@ import { alerts } from '@storefront/contract';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
-import { confirmAlert } from './support/session.js';
+import { confirmAlert, registerCustomer } from './support/session.js';
 import { startShop, type Shop } from './support/shop.js';
 
 const part = seedParts[4]!; // Iridium Spark Plug
 
 /** A fresh customer with one unpaid order; returns the page on My Orders. */
 async function customerWithOrder(page: Page, email: string, quantity: number) {
-  await page.goto('/register');
-  await page.getByLabel('Username').fill('Paying Customer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret123');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByRole('button', { name: 'Logout' }).first().waitFor();
+  await registerCustomer(page, { name: 'Paying Customer', email });
   await page.getByRole('link', { name: `Order ${part.name}` }).click();
   await page.getByLabel('Address').fill('9 Garage Row, York');
   await page.getByLabel('Quantity (minimum order)').fill(String(quantity));

@@ -16,3 +16,16 @@ export async function confirmAlert(page: Page, title: string) {
   await dialog.getByText(title, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: 'Cool!' }).click();
 }
+
+/** Registers a new customer through the register screen and waits until they are signed in. */
+export async function registerCustomer(
+  page: Page,
+  account: { name: string; email: string; password?: string },
+) {
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password ?? 'secret123');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByRole('button', { name: 'Logout' }).first().waitFor();
+}

@@ -1,14 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { signOut } from '../../features/auth/api/auth-actions';
 import { useAuth } from '../../features/auth/use-auth';
 import { useConfig } from '../../features/site/api/get-config';
-
-type NavItem = { to: string; label: string; wideOnly?: boolean };
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  isActive ? 'menu-active font-semibold' : '';
+import { NavItems, type NavItem } from './nav-items';
 
 export function Navbar() {
   const config = useConfig();
@@ -19,8 +15,8 @@ export function Navbar() {
 
   const items: NavItem[] = [
     { to: paths.home.href(), label: 'Home' },
-    { to: paths.blogs.href(), label: 'Blogs', wideOnly: true },
-    { to: paths.portfolio.href(), label: 'Portfolio', wideOnly: true },
+    { to: paths.blogs.href(), label: 'Blogs' },
+    { to: paths.portfolio.href(), label: 'Portfolio' },
     ...(signedIn
       ? [{ to: paths.dashboard.root.href(), label: 'Dashboard' }]
       : auth.status === 'loading'
@@ -40,14 +36,6 @@ export function Navbar() {
     queryClient.removeQueries({ queryKey: ['orders'] });
     await navigate(paths.home.href());
   };
-
-  const logoutButton = signedIn ? (
-    <li>
-      <button type="button" onClick={() => void logout()}>
-        Logout
-      </button>
-    </li>
-  ) : null;
 
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
@@ -76,14 +64,7 @@ export function Navbar() {
               className="menu dropdown-content menu-sm z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow"
               tabIndex={-1}
             >
-              {items.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass} end={item.to === '/'}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              {logoutButton}
+              <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
             </ul>
           </div>
           <Link
@@ -96,14 +77,7 @@ export function Navbar() {
         </div>
         <div className="navbar-end hidden lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} end={item.to === '/'}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            {logoutButton}
+            <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
           </ul>
         </div>
       </nav>

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/auth-actions';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 export function ForgetPasswordForm({ onSent }: { onSent: () => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -35,10 +36,9 @@ export function ForgetPasswordForm({ onSent }: { onSent: () => void }) {
         after={<FormError message={error} />}
         {...form.register('email')}
       />
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={isSubmitting} className="mt-2 w-full">
         reset password
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { signInWithEmail } from '../api/auth-actions';
 import { completeSignIn } from '../complete-sign-in';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type LoginFormProps = { onSignedIn: () => void; onBusyChange?: (busy: boolean) => void };
 
@@ -54,10 +55,9 @@ export function LoginForm({ onSignedIn, onBusyChange }: LoginFormProps) {
         after={<FormError message={providerError} testId="login-provider-error" />}
         {...form.register('password')}
       />
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={isSubmitting} className="mt-2 w-full">
         Sign In
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { signUpWithEmail } from '../api/auth-actions';
 import { completeSignIn } from '../complete-sign-in';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type RegisterFormProps = { onRegistered: () => void; onBusyChange?: (busy: boolean) => void };
 
@@ -67,10 +68,9 @@ export function RegisterForm({ onRegistered, onBusyChange }: RegisterFormProps) 
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={isSubmitting} className="mt-2 w-full">
         Create an account
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/auth-actions';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -49,10 +50,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         after={<FormError message={error} />}
         {...form.register('confirm')}
       />
-      <button type="submit" className="btn btn-primary mt-2 w-full" disabled={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={isSubmitting} className="mt-2 w-full">
         Set new password
-      </button>
+      </SubmitButton>
     </form>
   );
 }

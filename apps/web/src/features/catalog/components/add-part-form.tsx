@@ -11,6 +11,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreatePart } from '../api/create-part';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const empty: CreatePartInput = {
   name: '',
@@ -89,12 +90,7 @@ export function AddPartForm({ onAdded }: { onAdded: () => void }) {
           {...form.register('url')}
         />
         <FormError message={serverError} testId="add-part-error" />
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Add Part
-        </button>
+        <SubmitButton busy={isSubmitting}>Add Part</SubmitButton>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney, type PartResponse } from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { previewDescription } from '../preview';
+import { PartImage } from './part-image';
 
 type PartCardProps = { part: PartResponse; eager?: boolean };
 
@@ -9,18 +10,7 @@ export function PartCard({ part, eager = false }: PartCardProps) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   return (
     <article className="card bg-base-100 shadow-md" data-testid="part-card">
-      <figure className="bg-base-200">
-        <img
-          src={part.url}
-          alt={part.name}
-          width={640}
-          height={480}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          {...(eager ? { fetchPriority: 'high' as const } : {})}
-          className="aspect-[4/3] w-full object-cover"
-        />
-      </figure>
+      <PartImage src={part.url} alt={part.name} eager={eager} />
       <div className="card-body">
         <h3 className="card-title text-lg">{part.name}</h3>
         <p className="text-sm text-base-content/80" data-testid="part-description">

@@ -1,19 +1,11 @@
 import { formatMoney, type PartResponse } from '@storefront/contract';
+import { PartImage } from './part-image';
 
 /** The purchase page's view of a part (spec: image, name, description, price and quantities). */
 export function PartDetails({ part }: { part: PartResponse }) {
   return (
     <article className="card bg-base-100 shadow" data-testid="part-details">
-      <figure className="bg-base-200">
-        <img
-          src={part.url}
-          alt={part.name}
-          width={640}
-          height={480}
-          className="aspect-[4/3] w-full object-cover"
-          fetchPriority="high"
-        />
-      </figure>
+      <PartImage src={part.url} alt={part.name} eager={true} />
       <div className="card-body">
         <h1 className="card-title text-2xl">{part.name}</h1>
         <p className="leading-relaxed">{part.description}</p>

@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 type OrderFormProps = {
   part: PartResponse;
@@ -105,16 +106,9 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
           Total: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>
         <FormError message={serverError} testId="order-error" />
-        <button
-          type="submit"
-          className="btn btn-primary mt-2"
-          disabled={boundsError || isSubmitting}
-        >
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <SubmitButton busy={isSubmitting} disabled={boundsError}>
           Place order
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

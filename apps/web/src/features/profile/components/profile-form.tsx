@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { changeEmail, changePassword } from '../api/change-credentials';
 import { profileQueryOptions } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** Every field optional: only what is filled in is applied (spec section 5). */
 const ProfileFormSchema = z
@@ -181,12 +182,7 @@ export function ProfileForm({ profile, onEmailChanged }: ProfileFormProps) {
               {status.text}
             </p>
           )}
-          <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-            {isSubmitting && (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            )}
-            Update profile
-          </button>
+          <SubmitButton busy={isSubmitting}>Update profile</SubmitButton>
         </form>
       </section>
     </div>

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateReview } from '../api/create-review';
 import { StarInput } from './star-input';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 export function ReviewForm({
   authorName,
@@ -50,12 +51,7 @@ export function ReviewForm({
         />
         <StarInput registration={form.register('rating')} error={errors.rating?.message} />
         <FormError message={serverError} testId="review-error" />
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
-          Post review
-        </button>
+        <SubmitButton busy={isSubmitting}>Post review</SubmitButton>
       </div>
     </form>
   );
