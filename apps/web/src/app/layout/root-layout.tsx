@@ -1,10 +1,20 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { RouteErrorBoundary } from '../routes/route-error';
+
+/** A new page starts at its top, unless the address points into it. */
+function useScrollToTopOnNavigate(pathname: string, hash: string) {
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
 
 export function RootLayout() {
+  const location = useLocation();
+  useScrollToTopOnNavigate(location.pathname, location.hash);
   return (
     <div className="flex min-h-screen flex-col bg-base-200/40">
       <a
@@ -15,12 +25,13 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={location.pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
