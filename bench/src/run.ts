@@ -1,0 +1,252 @@
+/**
+ * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
+ * axe, against the production build started as child processes. Prints one table and writes
+ * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
+ * (weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dropAllDatabases, createFreshDatabase } from './support/postgres.js';
+import {
+  buildReport,
+  errorRow,
+  errorText,
+  info,
+  renderTable,
+  skippedRow,
+  writeReport,
+  type Row,
+  type SectionResult,
+} from './support/report.js';
+import { startServer, stopAllServers, type ServerUnderTest } from './support/server.js';
+import { repoRoot, serverEntry, settings, webBuild, webDistDir } from './support/settings.js';
+
+const startedAt = new Date();
+const loadAtStart = os.loadavg();
+const elapsed = () => `${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s`;
+const progress = (message: string) => console.error(`[${elapsed()}] ${message}`);
+
+/** Table order follows the issue: catalog, orders, weight, Lighthouse, axe. */
+const ORDER = ['catalog', 'orders', 'weight', 'lighthouse', 'a11y'] as const;
+type Kind = (typeof ORDER)[number];
+
+const rowsByKind = new Map<Kind, Row[]>(ORDER.map((k) => [k, []]));
+const details: Record<string, unknown> = {};
+const notes: Record<string, string[]> = {};
+
+const want = (kind: Kind) => !settings.only || settings.only.has(kind);
+
+async function section(
+  kind: Kind,
+  name: string,
+  run: () => Promise<SectionResult>,
+  server?: ServerUnderTest,
+): Promise<void> {
+  progress(`${name}…`);
+  const t0 = Date.now();
+  try {
+    const result = await run();
+    rowsByKind.get(kind)?.push(...result.rows);
+    details[name] = result.details;
+    if (result.notes.length > 0) notes[name] = result.notes;
+  } catch (err) {
+    // A server that died explains the error better than the error itself.
+    const died = server?.unexpectedExit();
+    const why = died ? `server ${died} (last output: ${server?.output()}); ` : '';
+    rowsByKind.get(kind)?.push(errorRow(name, why ? new Error(why + errorText(err)) : err));
+    details[name] = {
+      error: `${why}${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    };
+  }
+  progress(`${name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function ensureBuilt(): Promise<void> {
+  if (fs.existsSync(serverEntry) && fs.existsSync(path.join(webDistDir, 'index.html'))) return;
+  progress('production build missing: running `npm run build`');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run build exited with ${code}`)),
+    );
+  });
+}
+
+/** Starts a server, runs the sections against it, stops it (even when a section fails). */
+async function withServer(
+  label: string,
+  kinds: { kind: Kind; name: string; run: (s: ServerUnderTest) => Promise<SectionResult> }[],
+  databaseUrl?: string,
+): Promise<void> {
+  const active = kinds.filter((k) => want(k.kind));
+  if (active.length === 0) return;
+  let server: ServerUnderTest;
+  try {
+    progress(`starting the ${label} server`);
+    server = await startServer({ label, ...(databaseUrl ? { databaseUrl } : {}) });
+  } catch (err) {
+    for (const k of active) rowsByKind.get(k.kind)?.push(errorRow(k.name, err));
+    return;
+  }
+  try {
+    for (const k of active) {
+      const died = server.unexpectedExit();
+      if (died) {
+        rowsByKind
+          .get(k.kind)
+          ?.push(errorRow(k.name, new Error(`server ${died} (last output: ${server.output()})`)));
+      } else await section(k.kind, k.name, () => k.run(server), server);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Copies the web build aside, so every section sees the same one; returns its entry script. */
+async function snapshotWebBuild(): Promise<string> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'bench-web-dist-'));
+  await fs.promises.cp(webDistDir, dir, { recursive: true });
+  webBuild.dir = dir;
+  const html = await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8');
+  const built = (await fs.promises.stat(path.join(dir, 'index.html'))).mtime;
+  const entry = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? 'unknown entry';
+  return `${entry} (built ${built.toISOString().replace('T', ' ').slice(0, 19)} UTC)`;
+}
+
+async function cleanup(): Promise<void> {
+  await stopAllServers();
+  await dropAllDatabases();
+  if (webBuild.dir !== webDistDir) {
+    await fs.promises.rm(webBuild.dir, { recursive: true, force: true }).catch(() => undefined);
+    webBuild.dir = webDistDir;
+  }
+}
+
+async function main(): Promise<void> {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      progress(`${signal}: stopping servers and dropping bench databases`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  progress(
+    `bench${settings.quick ? ' (QUICK)' : ''}: ${settings.catalog.durationSeconds} s load runs, ${settings.lighthouse.runs} Lighthouse run(s) per page`,
+  );
+  await ensureBuilt();
+  const buildLabel = await snapshotWebBuild();
+
+  // Section modules are loaded on demand, so one that cannot even load fails alone.
+  const { runCatalog } = await import('./catalog.js');
+  const { runOrders } = await import('./orders.js');
+
+  await withServer('embedded', [
+    {
+      kind: 'catalog',
+      name: 'Catalog (embedded)',
+      run: (s) => runCatalog(s, 'Catalog (embedded)'),
+    },
+    { kind: 'orders', name: 'Orders (embedded)', run: (s) => runOrders(s, 'Orders (embedded)') },
+  ]);
+
+  if (!settings.benchDatabaseUrl) {
+    if (want('catalog')) {
+      rowsByKind
+        .get('catalog')
+        ?.push(skippedRow('Catalog (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
+    }
+    if (want('orders')) {
+      rowsByKind
+        .get('orders')
+        ?.push(skippedRow('Orders (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
+    }
+  } else if (want('catalog') || want('orders')) {
+    let fresh: Awaited<ReturnType<typeof createFreshDatabase>> | null = null;
+    try {
+      fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+      progress(`created database ${fresh.name}`);
+      await withServer(
+        'PostgreSQL',
+        [
+          {
+            kind: 'catalog',
+            name: 'Catalog (PostgreSQL)',
+            run: (s) => runCatalog(s, 'Catalog (PostgreSQL)'),
+          },
+          {
+            kind: 'orders',
+            name: 'Orders (PostgreSQL)',
+            run: (s) => runOrders(s, 'Orders (PostgreSQL)'),
+          },
+        ],
+        fresh.url,
+      );
+    } catch (err) {
+      for (const [kind, name] of [
+        ['catalog', 'Catalog (PostgreSQL)'],
+        ['orders', 'Orders (PostgreSQL)'],
+      ] as const) {
+        if (want(kind)) rowsByKind.get(kind)?.push(errorRow(name, err));
+      }
+    } finally {
+      if (fresh) {
+        await fresh.drop().then(
+          () => progress(`dropped database ${fresh?.name}`),
+          (err: unknown) => progress(`could not drop ${fresh?.name}: ${String(err)}`),
+        );
+      }
+    }
+  }
+
+  // The front end gets its own fresh embedded server: the demo catalog and accounts, untouched.
+  await withServer('front-end (embedded)', [
+    {
+      kind: 'weight',
+      name: 'Home page weight',
+      run: async (s) => (await import('./weight.js')).runWeight(s, 'Home page weight'),
+    },
+    {
+      kind: 'lighthouse',
+      name: 'Lighthouse',
+      run: async (s) => (await import('./lighthouse.js')).runLighthouse(s, 'Lighthouse'),
+    },
+    {
+      kind: 'a11y',
+      name: 'Accessibility (axe)',
+      run: async (s) => (await import('./a11y.js')).runA11y(s, 'Accessibility (axe)'),
+    },
+  ]);
+
+  const loadAtEnd = os.loadavg();
+  const rows = [
+    ...ORDER.flatMap((k) => rowsByKind.get(k) ?? []),
+    info(
+      'Run',
+      'machine load (1-min average, start / end)',
+      `${loadAtStart[0]?.toFixed(2)} / ${loadAtEnd[0]?.toFixed(2)} on ${os.cpus().length} cores (other work on the machine skews the figures)`,
+    ),
+    info('Run', 'web build measured', buildLabel),
+    info('Run', 'duration', `${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`),
+  ];
+  const report = buildReport({ startedAt, quick: settings.quick, rows, details, notes });
+  console.log(renderTable(rows));
+  const { summary } = report;
+  console.log(
+    `\nBudgets: ${summary.passed} passed, ${summary.failed} failed, ${summary.errors} errors, ${summary.skipped} skipped. Took ${report.durationSeconds.toFixed(0)} s${settings.quick ? ' (QUICK mode: not comparable with a full run)' : ''}.`,
+  );
+  const written = await writeReport(report);
+  console.log(
+    `Written: ${path.relative(repoRoot, written.json)}, ${path.relative(repoRoot, written.md)}`,
+  );
+}
+
+main()
+  .catch(async (err: unknown) => {
+    console.error('bench failed:', err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanup();
+  });

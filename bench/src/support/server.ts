@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot, serverEntry, webBuild } from './settings.js';
+
+export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
+
+export type ServerUnderTest = {
+  /** http://127.0.0.1:PORT, also the server's PUBLIC_URL. */
+  baseUrl: string;
+  label: string;
+  database: 'embedded' | 'postgres';
+  /** The last lines the server wrote, for error messages. */
+  output(): string;
+  /** How the process ended, if it has ended without being asked to (null while it runs). */
+  unexpectedExit(): string | null;
+  /** CPU seconds the server process has used so far (Linux /proc), or null where unknown. */
+  cpuSeconds(): Promise<number | null>;
+  stop(): Promise<void>;
+};
+
+/** A port nobody listens on right now (the usual listen-on-0 trick). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+const running = new Set<ServerUnderTest>();
+
+/** 'server killed by SIGKILL (last output: …); ' when the server died, '' otherwise. */
+export function diedNote(server: ServerUnderTest): string {
+  const died = server.unexpectedExit();
+  return died ? `server ${died} (last output: ${server.output()}); ` : '';
+}
+
+/** user + system CPU seconds of a process, from /proc/PID/stat (100 clock ticks a second). */
+async function processCpuSeconds(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stops every server still running (used on Ctrl-C and after a crash). */
+export async function stopAllServers(): Promise<void> {
+  await Promise.allSettled([...running].map((s) => s.stop()));
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+      last = `GET /api/health answered ${res.status}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy after ${timeoutMs / 1000} s (${last}):\n${output()}`);
+}
+
+/**
+ * Starts `node apps/server/dist/server.js` as a child process on a free port with a fresh data
+ * folder (so a fresh, seeded embedded database) or the given PostgreSQL database, and waits
+ * until GET /api/health answers 200.
+ */
+export async function startServer(options: {
+  label: string;
+  databaseUrl?: string;
+  extraEnv?: Record<string, string>;
+  /** Extra node flags, e.g. --cpu-prof to see where a server's time goes. */
+  nodeArgs?: string[];
+}): Promise<ServerUnderTest> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Nothing from the caller's shell may point the server elsewhere.
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID']) {
+    delete env[name];
+  }
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    AUTH_SECRET: crypto.randomBytes(36).toString('base64'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: 'false',
+    ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
+    WEB_DIST_DIR: webBuild.dir,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.extraEnv,
+  });
+
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const output = () => tail.trim() || '(no output)';
+  let stopping = false;
+  let exit: string | null = null;
+  child.once('exit', (code, signal) => {
+    if (!stopping) exit = signal ? `killed by ${signal}` : `exited with code ${code}`;
+  });
+
+  let stopped: Promise<void> | null = null;
+  const server: ServerUnderTest = {
+    baseUrl,
+    label: options.label,
+    database: options.databaseUrl ? 'postgres' : 'embedded',
+    output,
+    cpuSeconds: () => processCpuSeconds(child.pid),
+    unexpectedExit: () => exit,
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          // The server forces its own exit after 10 s; this is the backstop.
+          if (!(await waitForExit(child, 15_000))) {
+            child.kill('SIGKILL');
+            await waitForExit(child, 5_000);
+          }
+        }
+        running.delete(server);
+        await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+      })();
+      return stopped;
+    },
+  };
+  running.add(server);
+
+  try {
+    await waitForHealth(baseUrl, child, output, 90_000);
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  return server;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: bench/src/support -> ../../.. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const resultsDir = path.join(repoRoot, 'bench', 'results');
+export const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'server.js');
+export const webDistDir = path.join(repoRoot, 'apps', 'web', 'dist');
+
+/**
+ * The web build the servers serve and the weight section weighs: run.ts points it at a copy
+ * taken at the start, so a rebuild by someone else mid-run cannot mix two builds.
+ */
+export const webBuild = { dir: webDistDir };
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags STACK.md lists for tests and Lighthouse (the user-data-dir is added per launch). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const quick = ['1', 'true', 'yes'].includes((process.env.QUICK ?? '').toLowerCase());
+
+export type Settings = {
+  quick: boolean;
+  /** Sections to run; all when BENCH_ONLY is unset (a comma list: catalog,orders,weight,...). */
+  only: Set<string> | null;
+  benchDatabaseUrl: string | undefined;
+  catalog: { connections: number; warmupSeconds: number; durationSeconds: number };
+  orders: {
+    customers: number;
+    attempts: number;
+    startingStock: number;
+    minimum: number;
+    /** No new attempt starts after this; every request also has its own timeout. */
+    deadlineMs: number;
+    requestTimeoutMs: number;
+  };
+  lighthouse: { runs: number };
+};
+
+export const settings: Settings = {
+  quick,
+  only: process.env.BENCH_ONLY
+    ? new Set(
+        process.env.BENCH_ONLY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+    : null,
+  benchDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  catalog: quick
+    ? { connections: 50, warmupSeconds: 1, durationSeconds: 2 }
+    : { connections: 50, warmupSeconds: 2, durationSeconds: 10 },
+  orders: {
+    customers: quick ? 20 : 100,
+    attempts: 1000,
+    startingStock: 1000,
+    minimum: 10,
+    deadlineMs: 60_000,
+    requestTimeoutMs: 15_000,
+  },
+  lighthouse: { runs: quick ? 1 : 3 },
+};
