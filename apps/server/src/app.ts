@@ -1,5 +1,3 @@
-import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '@storefront/contract';
@@ -20,6 +18,8 @@ import { paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentProvider } from './modules/payments/create-provider.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { createCatalogCache } from './modules/parts/catalog-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
@@ -69,32 +69,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  // Stripe.js and its card element frames, only when Stripe takes the payments.
-  const onStripe = config.payments.provider === 'stripe';
-  const stripeSources = {
-    script: onStripe ? ['https://js.stripe.com'] : [],
-    frame: onStripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [],
-    connect: onStripe ? ['https://api.stripe.com'] : [],
-  };
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeSources.script],
-        // sweetalert2 injects its stylesheet at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", ...stripeSources.connect],
-        frameSrc: ["'self'", ...stripeSources.frame],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Part images may come from other hosts (admins give a URL).
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(compress, { threshold: 1024 });
+  registerSecurityHeaders(app, { stripe: config.payments.provider === 'stripe' });
 
   const publicConfig = (): PublicConfig => ({
     brandName: config.brandName,
@@ -132,10 +107,12 @@ export async function buildApp({
   });
   await app.register(userRoutes, { prefix: '/api', db, auth, guards, accessKeys, config });
   await app.register(healthRoutes, { prefix: '/api', db, publicConfig });
-  await app.register(partRoutes, { prefix: '/api/parts', db, guards });
+  const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
+  const onStockChange = () => catalog.invalidate();
+  await app.register(partRoutes, { prefix: '/api/parts', db, guards, catalog });
   await app.register(reviewRoutes, { prefix: '/api/reviews', db, guards });
-  await app.register(orderRoutes, { prefix: '/api/purchase', db, guards });
-  if (startJobs) startOrderSweep(app, db, config);
+  await app.register(orderRoutes, { prefix: '/api/purchase', db, guards, onStockChange });
+  if (startJobs) startOrderSweep(app, db, config, onStockChange);
 
   // The sandbox reports outcomes through the same event handler as Stripe's webhook.
   const configured = createPaymentProvider(config.payments, db, async (event) => {

@@ -36,6 +36,10 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  CATALOG_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(3600).default(2),
+  ),
   DATABASE_POOL_SIZE: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(500).default(10),
@@ -145,6 +149,8 @@ export type Config = {
   publicUrl: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** How long another instance's catalog writes may take to show here. */
+  catalogCacheSeconds: number;
   dataDir: string;
   seedDemoData: boolean;
   brandName: string;
@@ -215,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     dataDir: path.resolve(e.DATA_DIR),
     seedDemoData: e.SEED_DEMO_DATA,
     brandName: e.BRAND_NAME,

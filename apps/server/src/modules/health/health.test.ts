@@ -30,9 +30,16 @@ describe('health and public config', () => {
     expect(res.json()).toMatchObject({ error: 'NOT_FOUND' });
   });
 
-  it('sends security headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends security headers: a full policy on pages, a locked-down one on the API', async () => {
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    const page = await ctx.app.inject({ method: 'GET', url: '/blogs' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).not.toContain('stripe');
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=/);
   });
 });

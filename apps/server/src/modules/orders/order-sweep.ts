@@ -7,13 +7,21 @@ import { sweepExpiredOrders } from './orders.service.js';
  * Runs the unpaid-order sweep when the app is ready and then every interval, until the app
  * closes. Every instance may run it: each order is canceled by exactly one of them.
  */
-export function startOrderSweep(app: FastifyInstance, db: Db, config: Config): void {
+export function startOrderSweep(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  onStockChange: () => void,
+): void {
   let current: Promise<void> | undefined;
   const sweep = () => {
     // A slow run must not overlap the next one.
     current ??= sweepExpiredOrders(db, config.unpaidOrderTtlHours)
       .then((canceled) => {
-        if (canceled > 0) app.log.info({ canceled }, 'expired unpaid orders canceled');
+        if (canceled > 0) {
+          onStockChange();
+          app.log.info({ canceled }, 'expired unpaid orders canceled');
+        }
       })
       .catch((err: unknown) => app.log.error({ err }, 'unpaid-order sweep failed'))
       .finally(() => {

@@ -7,19 +7,21 @@ import { parseOr400 } from '../../http/validate.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
 import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.js';
 
-export type OrderRoutesOptions = { db: Db; guards: Guards };
+/** `onStockChange` runs after a committed change to stock (the catalog cache listens). */
+export type OrderRoutesOptions = { db: Db; guards: Guards; onStockChange: () => void };
 
 const ListOrdersQuery = z.object({ email: z.string().max(320).optional() });
 
 // Bodies and queries are parsed after the key check, so a caller without a key always gets 401.
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app,
-  { db, guards },
+  { db, guards, onStockChange },
 ) => {
   app.post('/', async (request, reply) => {
     const caller = guards.requireUser(request);
     const body = parseOr400(CreateOrderBody, request.body ?? {});
     const order = await placeOrder(db, caller, body);
+    onStockChange();
     return reply.status(201).send(order);
   });
 
@@ -40,7 +42,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app.delete('/:id', { schema: { params: IdParams } }, async (request, reply) => {
     try {
       const caller = guards.requireUser(request);
-      return await cancelOrder(db, caller.sub, request.params.id);
+      const answer = await cancelOrder(db, caller.sub, request.params.id);
+      onStockChange();
+      return answer;
     } catch (err) {
       // The app reads deletedCount from every answer, refusals included.
       if (!(err instanceof AppError)) throw err;

@@ -46,19 +46,20 @@ export async function placeOrder(
   caller: Caller,
   body: CreateOrderValues,
 ): Promise<OrderResponse> {
-  return db.transaction(async (tx) => {
-    const part = await findPart(tx, body.partId);
-    if (!part) throw notFound('Part');
-    const issue = orderQuantityIssue(body.minimum, {
-      mOrderQuantity: part.minOrderQuantity,
-      availableQuantity: part.availableQuantity,
-    });
-    if (issue === messages.quantityAboveAvailable) throw outOfStock();
-    if (issue) throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
+  // Checked before any transaction: a sold-out part is refused without taking a lock.
+  const part = await findPart(db, body.partId);
+  if (!part) throw notFound('Part');
+  const issue = orderQuantityIssue(body.minimum, {
+    mOrderQuantity: part.minOrderQuantity,
+    availableQuantity: part.availableQuantity,
+  });
+  if (issue === messages.quantityAboveAvailable) throw outOfStock();
+  if (issue) throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
+  const user = await findUserById(db, caller.sub);
+  if (!user) throw unauthorized('Your account no longer exists, please sign in again');
 
-    const user = await findUserById(tx, caller.sub);
-    if (!user) throw unauthorized('Your account no longer exists, please sign in again');
-    // The stock read above may be stale under concurrency: this is the check that counts.
+  return db.transaction(async (tx) => {
+    // The stock read above may be stale under concurrency: this conditional decrement counts.
     if (!(await reserveStock(tx, part.id, body.minimum))) throw outOfStock();
 
     const [row] = await tx

@@ -1,26 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreatePartBody, IdParams } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Guards } from '../auth/guards.js';
-import { createPart, findPart, listParts, toPartResponse } from './parts.service.js';
+import type { CachedBody, CatalogCache } from './catalog-cache.js';
+import { pickEncoding } from './compressed.js';
+import { createPart } from './parts.service.js';
 
-export type PartRoutesOptions = { db: Db; guards: Guards };
+export type PartRoutesOptions = { db: Db; guards: Guards; catalog: CatalogCache };
 
-export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (app, { db, guards }) => {
-  app.get('/', async () => listParts(db));
+/** Sends cached JSON as it is, or 304 when the browser already has this version. */
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
+  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = cached.encoded ? pickEncoding(request.headers['accept-encoding']) : null;
+  if (encoding && cached.encoded)
+    return reply.header('content-encoding', encoding).send(cached.encoded[encoding]);
+  return reply.send(cached.body);
+}
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request) => {
-    const row = await findPart(db, request.params.id);
-    if (!row) throw notFound('Part');
-    return toPartResponse(row);
+export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
+  app,
+  { db, guards, catalog },
+) => {
+  app.get('/', async (request, reply) => sendCached(request, reply, await catalog.list()));
+
+  app.get('/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    const cached = await catalog.one(request.params.id);
+    if (!cached) throw notFound('Part');
+    return sendCached(request, reply, cached);
   });
 
   app.post('/', async (request, reply) => {
     // Who asks comes before what they sent: a non-admin learns nothing from validation.
     await guards.requireAdmin(request);
     const body = parseOr400(CreatePartBody, request.body ?? {});
-    return reply.status(201).send(await createPart(db, body));
+    const part = await createPart(db, body);
+    catalog.invalidate();
+    return reply.status(201).send(part);
   });
 };

@@ -157,3 +157,59 @@ describe('adding a part', () => {
     }
   });
 });
+
+describe('catalog cache', () => {
+  const ctx = useTestApp({ authRateLimit: false });
+
+  it('answers 304 to a browser that already has this version of the list and of a part', async () => {
+    const part = await insertPart(ctx.database.db);
+    for (const url of ['/api/parts', `/api/parts/${part.id}`]) {
+      const first = await ctx.app.inject({ method: 'GET', url });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"/);
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+});
+
+describe('catalog cache invalidation', () => {
+  // A long time to live: only invalidation can make the new stock show.
+  const ctx = useTestApp({ authRateLimit: false, catalogCacheSeconds: 600 });
+
+  it('shows new stock at once after an order and after a cancel on this instance', async () => {
+    const { customer } = await import('../../test/accounts.js');
+    const part = await insertPart(ctx.database.db, { minOrderQuantity: 5, availableQuantity: 100 });
+    const stock = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).json<{
+        availableQuantity: number;
+      }>().availableQuantity;
+    const listed = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/parts' }))
+        .json<{ _id: string; availableQuantity: number }[]>()
+        .find((p) => p._id === part.id)?.availableQuantity;
+    expect(await stock()).toBe(100);
+    expect(await listed()).toBe(100);
+    const buyer = await customer(ctx.app);
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/purchase/',
+      headers: buyer.auth,
+      payload: { partId: part.id, minimum: 30, address: 'A', phone: '0123456789' },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await stock()).toBe(70);
+    expect(await listed()).toBe(70);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/purchase/${placed.json<{ _id: string }>()._id}`,
+      headers: buyer.auth,
+    });
+    expect(await stock()).toBe(100);
+  });
+});
