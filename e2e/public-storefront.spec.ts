@@ -158,6 +158,27 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
+  it.each([
+    ['/', 'Our Collection'],
+    ['/blogs', 'What are the different ways to manage state in a React application?'],
+    ['/portfolio', 'Skills'],
+  ])('serves %s prerendered, then hydrates it without a mismatch', async (path, text) => {
+    const raw = await (await fetch(`${shop.baseURL}${path}`)).text();
+    expect(raw).toContain(text);
+    const { context, page, problems } = await newPage(browser, shop.baseURL);
+    await page.goto(path);
+    await page.getByTestId('brand').getByText('Ironclad Test Parts').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('serves other pages as an empty shell the browser renders', async () => {
+    const raw = await (await fetch(`${shop.baseURL}/dashboard/my-orders`)).text();
+    expect(raw).toContain('<div id="root"></div>');
+    expect(raw).not.toContain('Our Collection');
+  });
+
   it.each(['/', '/blogs', '/portfolio', '/nope'])(
     'has no serious accessibility violations on %s',
     async (path) => {

@@ -32,15 +32,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context per test: no cookies, no local storage, animations off for stable checks. */
+/**
+ * A fresh context per test: no cookies, no local storage, animations off for stable checks.
+ * `problems` collects console errors and uncaught page errors (a hydration mismatch logs one).
+ */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 900 },
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  return { context, page };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return { context, page, problems };
 }

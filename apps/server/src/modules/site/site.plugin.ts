@@ -7,12 +7,23 @@ import type { ApiErrorBody } from '@storefront/contract';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * Public pages rendered at build time (apps/web/scripts/prerender.mjs); `/` is index.html itself.
+ * Every other page starts from the empty shell, app.html.
+ */
+const PRERENDERED: Record<string, string> = {
+  '/blogs': 'prerendered/blogs.html',
+  '/portfolio': 'prerendered/portfolio.html',
+};
+
+/**
  * Serves the built web app: hashed assets cached for a year, `index.html` revalidated every
  * time, and every unknown non-API GET answered with `index.html` so the router can take over.
  */
 export async function registerSite(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasSite = fs.existsSync(indexFile);
+  // Builds from before prerendering have no separate shell.
+  const shell = fs.existsSync(path.join(webDistDir, 'app.html')) ? 'app.html' : 'index.html';
   if (!hasSite) {
     app.log.warn({ webDistDir }, 'web app not built: only the API is served (run `npm run build`)');
   } else {
@@ -24,10 +35,14 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
       setHeaders(reply, filePath) {
         const rel = path.relative(webDistDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) reply.header('Cache-Control', IMMUTABLE);
-        else if (rel === 'index.html') reply.header('Cache-Control', 'no-cache');
+        else if (rel.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
         else reply.header('Cache-Control', 'public, max-age=86400');
       },
     });
+    for (const [route, file] of Object.entries(PRERENDERED)) {
+      if (fs.existsSync(path.join(webDistDir, file)))
+        app.get(route, (_request, reply) => reply.sendFile(file));
+    }
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -40,8 +55,7 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
       // A missing asset is a 404, not the app shell (which would be parsed as script).
       !pathname.startsWith('/assets/');
     if (isPage) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(shell);
     }
     const body: ApiErrorBody = {
       error: 'NOT_FOUND',

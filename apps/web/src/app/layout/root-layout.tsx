@@ -24,7 +24,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer never jumps when a page arrives. */}
+      <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
         <RouteErrorBoundary key={location.pathname}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
