@@ -33,7 +33,7 @@ export default tseslint.config(
   {
     files: [
       '**/*.{test,spec}.{ts,tsx}',
-      'scripts/**',
+      '**/scripts/**',
       'bench/**',
       'e2e/**',
       'apps/server/src/admin.ts',
