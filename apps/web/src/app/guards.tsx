@@ -3,12 +3,26 @@ import { ErrorMessage } from '../components/ui/error-message';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { useAuth } from '../features/auth/use-auth';
+import { accessKeyStore } from '../lib/api-client';
+import { readAccessKey } from '../lib/access-key';
 
-/** Signed-out visitors go to /login, which brings them back here afterwards (spec section 2). */
-export function RequireAuth() {
+/** A stored, unexpired access key: the visitor was signed in a moment ago. */
+const hasStoredKey = () => {
+  const claims = readAccessKey(accessKeyStore.get());
+  return Boolean(claims && claims.exp * 1000 > Date.now());
+};
+
+/**
+ * Signed-out visitors go to /login, which brings them back here afterwards (spec section 2).
+ * With `optimistic`, a visitor holding a valid key sees the page at once while the session is
+ * confirmed (the server checks every call anyway); pages that need the user wait for it.
+ */
+export function RequireAuth({ optimistic = false }: { optimistic?: boolean }) {
   const auth = useAuth();
   const location = useLocation();
-  if (auth.status === 'loading') return <Spinner label="Checking your sign-in…" />;
+  if (auth.status === 'loading') {
+    return optimistic && hasStoredKey() ? <Outlet /> : <Spinner label="Checking your sign-in…" />;
+  }
   if (auth.status === 'signed-out')
     return <Navigate to={paths.login.href()} replace state={{ from: location }} />;
   if (auth.status === 'error')

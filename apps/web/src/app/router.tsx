@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
-import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 
 /*
@@ -15,14 +14,8 @@ const Register = lazy(() => import('./routes/register'));
 const Login = lazy(() => import('./routes/login'));
 const ForgetPassword = lazy(() => import('./routes/forget-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
-const Purchase = lazy(() => import('./routes/purchase'));
-const DashboardLayout = lazy(() => import('./routes/dashboard/layout'));
-const Profile = lazy(() => import('./routes/dashboard/profile'));
-const MyOrders = lazy(() => import('./routes/dashboard/my-orders'));
-const AddReview = lazy(() => import('./routes/dashboard/add-review'));
-const Payment = lazy(() => import('./routes/dashboard/payment'));
-const AddPart = lazy(() => import('./routes/dashboard/add-part'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const MemberRoutes = lazy(() => import('./member-routes'));
 
 export function AppRoutes() {
   return (
@@ -40,18 +33,8 @@ export function AppRoutes() {
           path={paths.addNewPart.path}
           element={<Navigate to={paths.dashboard.addPart.href()} replace />}
         />
-        <Route element={<RequireAuth />}>
-          <Route path={paths.purchase.path} element={<Purchase />} />
-          <Route path={paths.dashboard.root.path} element={<DashboardLayout />}>
-            <Route index element={<Profile />} />
-            <Route path={paths.dashboard.myOrders.path} element={<MyOrders />} />
-            <Route path={paths.dashboard.addReview.path} element={<AddReview />} />
-            <Route path={paths.dashboard.payment.path} element={<Payment />} />
-            <Route element={<RequireAdmin />}>
-              <Route path={paths.dashboard.addPart.path} element={<AddPart />} />
-            </Route>
-          </Route>
-        </Route>
+        <Route path="/purchase/*" element={<MemberRoutes area="purchase" />} />
+        <Route path="/dashboard/*" element={<MemberRoutes area="dashboard" />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

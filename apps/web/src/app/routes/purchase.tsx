@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { alerts } from '@storefront/contract';
 import { ErrorMessage } from '../../components/ui/error-message';
@@ -7,9 +8,13 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/use-auth';
 import { usePart } from '../../features/catalog/api/get-part';
 import { PartDetails } from '../../features/catalog/components/part-details';
-import { OrderForm } from '../../features/orders/components/order-form';
 import { showSuccess } from '../../lib/alert';
 import { ApiError } from '../../lib/api-client';
+
+// The form brings zod with it: the part's details (the page's largest paint) must not wait for it.
+const OrderForm = lazy(() =>
+  import('../../features/orders/components/order-form').then((m) => ({ default: m.OrderForm })),
+);
 
 export default function PurchaseRoute() {
   const { id = '' } = useParams();
@@ -48,16 +53,20 @@ export default function PurchaseRoute() {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <PartDetails part={part.data} />
-      {auth.user && (
-        <OrderForm
-          key={part.data._id}
-          part={part.data}
-          customer={{ name: auth.user.name, email: auth.user.email }}
-          onPlaced={async () => {
-            await showSuccess(alerts.orderPlaced);
-            await navigate(paths.dashboard.myOrders.href());
-          }}
-        />
+      {auth.user ? (
+        <Suspense fallback={<Spinner label="Loading the order form…" />}>
+          <OrderForm
+            key={part.data._id}
+            part={part.data}
+            customer={{ name: auth.user.name, email: auth.user.email }}
+            onPlaced={async () => {
+              await showSuccess(alerts.orderPlaced);
+              await navigate(paths.dashboard.myOrders.href());
+            }}
+          />
+        </Suspense>
+      ) : (
+        <Spinner label="Loading the order form…" />
       )}
     </div>
   );
