@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { signOut } from '../../features/auth/api/auth-actions';
+import { signOut } from '../../features/auth/api/sign-out';
 import { useAuth } from '../../features/auth/use-auth';
 import { useConfig } from '../../features/site/api/get-config';
 import { NavItems, type NavItem } from './nav-items';

@@ -1,4 +1,4 @@
-import { accessKeyStore, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { SessionUser } from './session';
 
 /**
@@ -12,15 +12,6 @@ export const signUpWithEmail = (input: { name: string; email: string; password: 
 
 export const signInWithEmail = (input: { email: string; password: string }) =>
   api<UserAnswer>('/auth/sign-in/email', { method: 'POST', body: { ...input, rememberMe: true } });
-
-export async function signOut(): Promise<void> {
-  try {
-    await api('/auth/sign-out', { method: 'POST', body: {} });
-  } finally {
-    // Spec: logout removes the stored access key, whatever the provider answered.
-    accessKeyStore.clear();
-  }
-}
 
 /** Starts Google sign-in; the browser leaves for Google and comes back to `returnTo`. */
 export async function signInWithGoogle(returnTo: string): Promise<void> {
