@@ -151,6 +151,36 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await context.close();
   });
 
+  it('changes the password and the email from the profile, through the provider', async () => {
+    const { context, page } = await newPage(browser, shop.baseURL);
+    await registerCustomer(page, {
+      name: 'Mover',
+      email: 'mover@example.com',
+      password: 'old-password',
+    });
+    await page.goto('/dashboard');
+    await page.getByLabel('New password').fill('new-password');
+    await page.getByLabel('Current password').fill('old-password');
+    await page.getByLabel('Email').fill('moved@example.com');
+    await page.getByRole('button', { name: 'Update profile' }).click();
+    await page.getByText('Your profile has been updated.').waitFor();
+    await page.getByTestId('current-profile').getByText('moved@example.com').waitFor();
+    // The key now names the new email.
+    expect(await page.evaluate(() => localStorage.getItem('accessKey'))).toBeTruthy();
+    await page.goto('/dashboard/my-orders');
+    await page.getByTestId('orders-empty').waitFor();
+
+    await nav(page).getByRole('button', { name: 'Logout' }).first().click();
+    await nav(page).getByRole('link', { name: 'Login' }).first().waitFor();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('moved@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('old-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByTestId('login-provider-error').waitFor();
+    await signInAs(page, 'moved@example.com', 'new-password');
+    await context.close();
+  });
+
   it('delivers a reset email whose link sets a new password that then signs in', async () => {
     const { context, page } = await newPage(browser, shop.baseURL);
     await registerCustomer(page, {

@@ -8,4 +8,6 @@ export const getProfile = (email: string) =>
 export const profileQueryOptions = (email: string) =>
   queryOptions({ queryKey: ['profile', email], queryFn: () => getProfile(email) });
 
-export const useProfile = (email: string) => useQuery(profileQueryOptions(email));
+/** Keeps showing the last profile while a changed email's profile loads, so the form stays put. */
+export const useProfile = (email: string) =>
+  useQuery({ ...profileQueryOptions(email), placeholderData: (previous) => previous });
