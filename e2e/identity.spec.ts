@@ -9,25 +9,16 @@ import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { startShop, type Shop } from './support/shop.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const accessKey = (page: Page) => page.evaluate(() => localStorage.getItem('accessKey'));
 
 describe.runIf(browserAvailable())('accounts in the browser', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  const ctx = useBrowserShop();
 
   it('registers, lands on / signed in with Dashboard and Logout and a stored key; logout removes it', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Register an account' }).waitFor();
     await page.getByLabel('Username').fill('Nadia Parts');
@@ -48,7 +39,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   it('shows each validation message for its bad input', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/register');
     await page.getByRole('button', { name: 'Create an account' }).click();
     for (const text of [
@@ -72,7 +63,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   it('shows the provider’s error below the password on login and below the email on register', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/login');
     await page.getByLabel('Email').fill(demoAccounts.customer.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -102,7 +93,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   it('sends a signed-out visitor to /login and back to the guarded page after sign-in', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Log into your account' }).waitFor();
@@ -119,7 +110,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
 
   it('shows admins and customers their own sidebars', async () => {
     const sidebar = async (account: { email: string; password: string }) => {
-      const { context, page } = await newPage(browser, shop.baseURL);
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
       await signInAs(page, account.email, account.password);
       await page.goto('/dashboard');
       const items = page.getByTestId('dashboard-sidebar').getByRole('link');
@@ -137,7 +128,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   it('updates the profile and shows the new details', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
     await page.goto('/dashboard');
     await page.getByLabel('Address').fill('7 Harbour Street, Leeds');
@@ -152,7 +143,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   it('changes the password and the email from the profile, through the provider', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await registerCustomer(page, {
       name: 'Mover',
       email: 'mover@example.com',
@@ -182,7 +173,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   it('delivers a reset email whose link sets a new password that then signs in', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await registerCustomer(page, {
       name: 'Forgetful',
       email: 'forgetful@example.com',
@@ -199,9 +190,9 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await confirmAlert(page, 'A password reset email has been sent');
     await page.waitForURL('**/login');
 
-    const files = await fs.readdir(shop.outboxDir);
+    const files = await fs.readdir(ctx.shop.outboxDir);
     const mails = await Promise.all(
-      files.map((f) => fs.readFile(path.join(shop.outboxDir, f), 'utf8')),
+      files.map((f) => fs.readFile(path.join(ctx.shop.outboxDir, f), 'utf8')),
     );
     const mail = mails.find((m) => m.includes('To: forgetful@example.com'));
     expect(mail).toBeDefined();
@@ -220,7 +211,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   });
 
   it('says Google sign-in is not configured when it is not', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with google' }).click();
     expect(await page.getByTestId('google-message').textContent()).toMatch(
@@ -232,7 +223,7 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
   it.each(['/login', '/register', '/forget-password'])(
     'has no serious accessibility violations on %s',
     async (route) => {
-      const { context, page } = await newPage(browser, shop.baseURL);
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
       await page.goto(route);
       await page.locator('main h1').first().waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -1,12 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { alerts, formatMoney, messages } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
+import { browserAvailable, newPage } from './support/browser.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
-import { startShop, type Shop } from './support/shop.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
 
 const part = seedParts[2]!; // Spin-On Oil Filter: minimum 50, stock 5000
 
@@ -32,20 +32,10 @@ async function placeOrder(page: Page, quantity: number) {
 }
 
 describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the browser', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  const ctx = useBrowserShop();
 
   it('guards the purchase page, then shows the part and checks the quantity before ordering', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/');
     await page.getByRole('link', { name: `Order ${part.name}` }).click();
     await page.waitForURL('**/login');
@@ -112,7 +102,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
   });
 
   it('cancels an order: declining keeps it, confirming removes it and returns the stock', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
     await placeOrder(page, 70);
     const rows = page.getByTestId('order-row');
@@ -139,7 +129,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
   });
 
   it('posts a review that then shows on the home page', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
     await page.goto('/dashboard/add-a-review');
     expect(await page.getByLabel('Name').inputValue()).toBe(demoAccounts.customer.name);
@@ -166,7 +156,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
   });
 
   it('lets an admin add a part that then shows on the home page', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
     await page.goto('/add-new-part');
     await page.waitForURL('**/dashboard/add-a-part');
@@ -190,7 +180,9 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
     await page.getByLabel('Minimum order quantity').fill('25');
     await page.getByLabel('Available quantity').fill('900');
     await page.getByLabel('Price per unit').fill('9.75');
-    await page.getByLabel('Part image URL').fill(`${shop.baseURL}/images/parts/cabin-filter.svg`);
+    await page
+      .getByLabel('Part image URL')
+      .fill(`${ctx.shop.baseURL}/images/parts/cabin-filter.svg`);
     await page.getByRole('button', { name: 'Add Part' }).click();
     await confirmAlert(page, alerts.partAdded);
     await page.waitForURL((url) => url.pathname === '/');
@@ -204,7 +196,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
   });
 
   it('tells a customer who types the add-part address that they have no access', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
     await page.goto('/dashboard/add-a-part');
     await page.getByText('You do not have access to this page').waitFor();
@@ -213,7 +205,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
   });
 
   it('says so for a part that does not exist', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
     await page.goto('/purchase/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { name: 'Part not found' }).waitFor();
@@ -221,7 +213,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
   });
 
   it('shows an empty state to a customer with no orders', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await registerCustomer(page, { name: 'New Buyer', email: 'new.buyer@example.com' });
     await page.goto('/dashboard/my-orders');
     await page.getByTestId('orders-empty').waitFor();

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { alerts } from '@storefront/contract';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
+import { browserAvailable, newPage } from './support/browser.js';
 import { confirmAlert, registerCustomer } from './support/session.js';
-import { startShop, type Shop } from './support/shop.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
 
 const part = seedParts[4]!; // Iridium Spark Plug
 
@@ -42,20 +42,10 @@ async function payWith(page: Page, number: string) {
 }
 
 describe.runIf(browserAvailable())('paying by card in the browser (sandbox provider)', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  const ctx = useBrowserShop();
 
   it('pays with 4242 4242 4242 4242: Payment Successful!, then My Orders shows it paid with its transaction id', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await customerWithOrder(page, 'payer@example.com', 120);
     await payWith(page, '4242 4242 4242 4242');
     await confirmAlert(page, alerts.paymentSuccessful);
@@ -73,7 +63,7 @@ describe.runIf(browserAvailable())('paying by card in the browser (sandbox provi
   });
 
   it('a declined card shows the decline message under Pay and the order stays unpaid', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await customerWithOrder(page, 'declined@example.com', 130);
     await payWith(page, '4000 0000 0000 0002');
     const error = page.getByTestId('payment-error');
@@ -90,7 +80,7 @@ describe.runIf(browserAvailable())('paying by card in the browser (sandbox provi
   });
 
   it('an invalid card number is refused with Stripe’s message', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await customerWithOrder(page, 'typo@example.com', 140);
     await payWith(page, '4242 4242 4242 4241');
     await page.getByTestId('payment-error').getByText('Your card number is invalid.').waitFor();

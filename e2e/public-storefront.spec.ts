@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESCRIPTION_PREVIEW_LENGTH, formatMoney } from '@storefront/contract';
 import { seedParts, seedReviews } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
-import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
-import { startShop, type Shop } from './support/shop.js';
+import { browserAvailable, newPage } from './support/browser.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
 
 describe.runIf(browserAvailable())('public storefront in the browser', () => {
-  let shop: Shop;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startShop({ brandName: 'Ironclad Test Parts' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
+  const ctx = useBrowserShop({ brandName: 'Ironclad Test Parts' });
 
   it('home shows every seeded part with the exact card texts and a 250-character preview', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/');
     const cards = page.getByTestId('part-card');
     await cards.first().waitFor();
@@ -57,7 +46,10 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
 
   it('lays the part grid out in 1 column at 375px and 3 at 1280px', async () => {
     const columnsAt = async (width: number) => {
-      const { context, page } = await newPage(browser, shop.baseURL, { width, height: 800 });
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL, {
+        width,
+        height: 800,
+      });
       await page.goto('/');
       await page.getByTestId('part-card').first().waitFor();
       const columns = await page
@@ -73,7 +65,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('shows the reviews with name, rating, description and avatar', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/');
     const reviews = page.getByTestId('review-card');
     await reviews.first().waitFor();
@@ -89,7 +81,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('shows the brand in the navbar and this year in the footer', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/blogs');
     await page.getByTestId('brand').getByText('Ironclad Test Parts').waitFor();
     const year = new Date().getFullYear();
@@ -100,7 +92,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('/blogs shows five questions with answers', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/blogs');
     await page.getByTestId('blog-entry').first().waitFor();
     expect(await page.getByTestId('blog-entry').count()).toBe(5);
@@ -109,7 +101,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('/portfolio shows the personal page', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/portfolio');
     await page.getByRole('heading', { name: 'Skills' }).waitFor();
     expect(await page.locator('a[href^="mailto:"]').count()).toBe(1);
@@ -117,7 +109,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('an unknown path shows the 404 image, loaded', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/no/such/page');
     const image = page.getByTestId('not-found-image');
     await image.waitFor();
@@ -130,7 +122,10 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('shows Blogs and Portfolio in a menu on small screens', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL, { width: 375, height: 800 });
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL, {
+      width: 375,
+      height: 800,
+    });
     await page.goto('/');
     const mainNav = page.getByRole('navigation', { name: 'Main' });
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -142,7 +137,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('a route chunk that fails to load shows a reload message, not a blank page', async () => {
-    const { context, page } = await newPage(browser, shop.baseURL);
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/');
     await page.getByTestId('part-card').first().waitFor();
     await page.route('**/assets/portfolio-*.js', (route) => route.abort());
@@ -163,9 +158,9 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     ['/blogs', 'What are the different ways to manage state in a React application?'],
     ['/portfolio', 'Skills'],
   ])('serves %s prerendered, then hydrates it without a mismatch', async (path, text) => {
-    const raw = await (await fetch(`${shop.baseURL}${path}`)).text();
+    const raw = await (await fetch(`${ctx.shop.baseURL}${path}`)).text();
     expect(raw).toContain(text);
-    const { context, page, problems } = await newPage(browser, shop.baseURL);
+    const { context, page, problems } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto(path);
     await page.getByTestId('brand').getByText('Ironclad Test Parts').waitFor();
     await page.waitForLoadState('networkidle');
@@ -174,7 +169,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   });
 
   it('serves other pages as an empty shell the browser renders', async () => {
-    const raw = await (await fetch(`${shop.baseURL}/dashboard/my-orders`)).text();
+    const raw = await (await fetch(`${ctx.shop.baseURL}/dashboard/my-orders`)).text();
     expect(raw).toContain('<div id="root"></div>');
     expect(raw).not.toContain('Our Collection');
   });
@@ -182,7 +177,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
   it.each(['/', '/blogs', '/portfolio', '/nope'])(
     'has no serious accessibility violations on %s',
     async (path) => {
-      const { context, page } = await newPage(browser, shop.baseURL);
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
       await page.goto(path);
       await page.locator('main h1, main h2').first().waitFor();
       await page.waitForLoadState('networkidle');
