@@ -1,13 +1,8 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { ProfileResponse, ProfileUpdateBody } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { users } from '../auth/auth.schema.js';
 import { admins, profiles } from './users.schema.js';
-
-export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  return row;
-}
 
 export async function findUserById(db: DbOrTx, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -99,8 +94,4 @@ export async function syncEnvAdmins(db: Db, emails: string[]): Promise<void> {
         .onConflictDoNothing();
     }
   });
-}
-
-export async function usersByEmail(db: DbOrTx, emails: string[]) {
-  return emails.length === 0 ? [] : db.select().from(users).where(inArray(users.email, emails));
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Email, messages, Password, type ProfileResponse } from '@storefront/contract';
+import { Email, Password, type ProfileResponse } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { changeEmail, changePassword } from '../api/change-credentials';
@@ -188,5 +188,3 @@ export function ProfileForm({ profile, onEmailChanged }: ProfileFormProps) {
     </div>
   );
 }
-
-export const NO_USER_MESSAGE = messages.noUserLoggedIn;
