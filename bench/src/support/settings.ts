@@ -13,19 +13,8 @@ export const webDistDir = path.join(repoRoot, 'apps', 'web', 'dist');
  */
 export const webBuild = { dir: webDistDir };
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags STACK.md lists for tests and Lighthouse (the user-data-dir is added per launch). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// One list of Chromium flags and one path, shared with the browser tests.
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../e2e/support/browser.js';
 
 const quick = ['1', 'true', 'yes'].includes((process.env.QUICK ?? '').toLowerCase());
 

@@ -3,14 +3,7 @@ import { ErrorMessage } from '../components/ui/error-message';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { useAuth } from '../features/auth/use-auth';
-import { accessKeyStore } from '../lib/api-client';
-import { readAccessKey } from '../lib/access-key';
-
-/** A stored, unexpired access key: the visitor was signed in a moment ago. */
-const hasStoredKey = () => {
-  const claims = readAccessKey(accessKeyStore.get());
-  return Boolean(claims && claims.exp * 1000 > Date.now());
-};
+import { hasUnexpiredKey } from '../lib/access-key';
 
 /**
  * Signed-out visitors go to /login, which brings them back here afterwards (spec section 2).
@@ -21,7 +14,11 @@ export function RequireAuth({ optimistic = false }: { optimistic?: boolean }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.status === 'loading') {
-    return optimistic && hasStoredKey() ? <Outlet /> : <Spinner label="Checking your sign-in…" />;
+    return optimistic && hasUnexpiredKey() ? (
+      <Outlet />
+    ) : (
+      <Spinner label="Checking your sign-in…" />
+    );
   }
   if (auth.status === 'signed-out')
     return <Navigate to={paths.login.href()} replace state={{ from: location }} />;

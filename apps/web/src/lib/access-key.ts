@@ -16,6 +16,12 @@ export function readAccessKey(key: string | null): { email: string; exp: number 
   }
 }
 
+/** A stored key that has not expired, whoever it names. */
+export function hasUnexpiredKey(): boolean {
+  const claims = readAccessKey(accessKeyStore.get());
+  return Boolean(claims && claims.exp * 1000 > Date.now());
+}
+
 /** A stored key that names this email and has at least a minute left. */
 export function hasUsableKey(email: string): boolean {
   const claims = readAccessKey(accessKeyStore.get());

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@storefront/contract';
 import type { Config } from '../../config.js';
+import { toWebHeaders } from '../../http/web-headers.js';
 import type { Auth } from './auth.js';
 import type { Limit, RateLimiter } from './rate-limiter.js';
 
@@ -73,12 +74,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       }
     }
 
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || name === 'x-forwarded-for') continue;
-      if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
-      else headers.set(name, String(value));
-    }
+    const headers = toWebHeaders(request.headers, ['x-forwarded-for']);
     headers.set('x-forwarded-for', request.ip);
     const url = new URL(request.url, config.publicUrl);
     const response = await auth.handler(

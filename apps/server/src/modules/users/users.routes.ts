@@ -10,6 +10,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
+import { toWebHeaders } from '../../http/web-headers.js';
 import type { AccessKeys } from '../auth/access-key.js';
 import type { Auth } from '../auth/auth.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
@@ -21,16 +22,6 @@ export type UserRoutesOptions = {
   guards: Guards;
   accessKeys: AccessKeys;
   config: Config;
-};
-
-const toHeaders = (raw: Record<string, string | string[] | undefined>) => {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(raw)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-    else headers.set(k, v);
-  }
-  return headers;
 };
 
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
@@ -52,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
     if (typeof raw === 'object' && raw !== null && 'currentUser' in raw) {
       const body = parseOr400(UserSyncBody, raw);
       // Sign-in sync: only a live provider session for this very email earns a key.
-      const session = await auth.api.getSession({ headers: toHeaders(request.headers) });
+      const session = await auth.api.getSession({ headers: toWebHeaders(request.headers) });
       if (!session) throw unauthorized('Please sign in to continue');
       const email = session.user.email;
       if (!sameEmail(email, request.params.email) || !sameEmail(email, body.currentUser.email)) {
