@@ -43,11 +43,14 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, local },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'local/layering': 'error',
-    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Import boundaries: the web app's layers and the server modules' tables.
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/server/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/layering': 'error' },
   },
   {
     files: ['packages/contract/**/*.ts'],

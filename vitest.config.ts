@@ -31,6 +31,15 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own tooling, such as the import-boundary lint rule.
+        test: {
+          name: 'tooling',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',

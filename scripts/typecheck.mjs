@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const projects = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench', 'scripts'];
 const hasSources = (dir) =>
   fs
     .readdirSync(dir, { recursive: true })

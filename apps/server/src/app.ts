@@ -1,6 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { PublicConfig } from '@storefront/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createAccessKeys } from './modules/auth/access-key.js';
@@ -13,6 +12,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { isAdmin } from './modules/users/users.service.js';
 import { handlePaymentEvent } from './modules/payments/payments.service.js';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
@@ -21,6 +21,8 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createCatalogCache } from './modules/parts/catalog-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
@@ -33,6 +35,8 @@ declare module 'fastify' {
       accessKeys: ReturnType<typeof createAccessKeys>;
       guards: ReturnType<typeof createGuards>;
       mailer: Mailer;
+      /** Every route registered, as `METHOD path`: the API description's test reads it. */
+      routes: string[];
     };
   }
 }
@@ -64,20 +68,19 @@ export async function buildApp({
     // Behind a load balancer the client address comes from X-Forwarded-For.
     trustProxy: config.nodeEnv === 'production',
     bodyLimit: 64 * 1024,
+    // The spec posts to /purchase/ and reads /purchase?email=: both spellings are one route.
+    routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLinePerRequest(),
+  });
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, { stripe: config.payments.provider === 'stripe' });
-
-  const publicConfig = (): PublicConfig => ({
-    brandName: config.brandName,
-    paymentProvider: config.payments.provider,
-    stripePublishableKey:
-      config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
-    googleSignIn: config.google !== null,
-  });
 
   const { db } = database;
   const mailer =
@@ -90,28 +93,27 @@ export async function buildApp({
     });
   const secret = resolveAuthSecret({
     configured: config.authSecret,
-    nodeEnv: config.nodeEnv,
     dataDir: config.dataDir,
     warn: (message) => app.log.warn(message),
   });
   const auth = createAuth({ config, db, mailer, secret, log: app.log });
   const accessKeys = createAccessKeys(secret, config.accessKeyTtlSeconds);
-  const guards = createGuards(accessKeys, db);
-  app.decorate('storefront', { auth, accessKeys, guards, mailer });
+  const guards = createGuards(accessKeys, (caller) => isAdmin(db, caller.email));
+  app.decorate('storefront', { auth, accessKeys, guards, mailer, routes });
 
   await app.register(authRoutes, {
-    prefix: '/api/auth',
     auth,
     limiter: createRateLimiter(db),
     config,
   });
-  await app.register(userRoutes, { prefix: '/api', db, auth, guards, accessKeys, config });
-  await app.register(healthRoutes, { prefix: '/api', db, publicConfig });
+  await app.register(userRoutes, { db, auth, guards, accessKeys, config });
+  await app.register(healthRoutes, { db });
+  await app.register(siteRoutes, { config });
   const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
   const onStockChange = () => catalog.invalidate();
-  await app.register(partRoutes, { prefix: '/api/parts', db, guards, catalog });
-  await app.register(reviewRoutes, { prefix: '/api/reviews', db, guards });
-  await app.register(orderRoutes, { prefix: '/api/purchase', db, guards, onStockChange });
+  await app.register(partRoutes, { db, guards, catalog });
+  await app.register(reviewRoutes, { db, guards });
+  await app.register(orderRoutes, { db, guards, onStockChange });
   if (startJobs) startOrderSweep(app, db, config, onStockChange);
 
   // The sandbox reports outcomes through the same event handler as Stripe's webhook.
@@ -120,8 +122,8 @@ export async function buildApp({
   });
   const provider = givenProvider ?? configured.provider;
   const sandbox = givenProvider ? null : configured.sandbox;
-  await app.register(paymentRoutes, { prefix: '/api', db, guards, provider, sandbox });
-  await app.register(stripeWebhookRoutes, { prefix: '/api/webhooks', db, provider });
+  await app.register(paymentRoutes, { db, guards, provider, sandbox });
+  await app.register(stripeWebhookRoutes, { db, provider });
 
   await registerSite(app, config.webDistDir);
   return app;

@@ -10,8 +10,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 const ssrOut = path.join(root, 'node_modules', '.prerender');
 
-/** Route -> file under dist, served by the server as that route's HTML. */
-export const PRERENDERED = {
+/**
+ * Route -> file under dist. `/` is index.html itself; the others are listed in
+ * dist/prerendered.json, which the server reads to serve each as that route's HTML.
+ */
+const PRERENDERED = {
   '/': 'index.html',
   '/blogs': 'prerendered/blogs.html',
   '/portfolio': 'prerendered/portfolio.html',
@@ -49,6 +52,9 @@ for (const [route, file] of Object.entries(PRERENDERED)) {
   await fs.writeFile(target, html);
   written.push(target);
 }
+
+const manifest = Object.fromEntries(Object.entries(PRERENDERED).filter(([route]) => route !== '/'));
+await fs.writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 for (const file of written) {
   const data = await fs.readFile(file);

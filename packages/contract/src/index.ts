@@ -10,3 +10,5 @@ export * from './reviews.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './payments.js';
+export * from './endpoints.js';
+export * from './openapi.js';

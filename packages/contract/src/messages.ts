@@ -10,6 +10,7 @@ export const messages = {
   quantityBelowMinimum: 'You cannot go below minimum order amount',
   quantityAboveAvailable: 'You cannot go higher than available parts',
   phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid phone number',
   partNameRequired: 'Part name is required',
   descriptionRequired: 'Description is required',
   minimumOrderQuantityRequired: 'Minimum order quantity is required',
@@ -19,6 +20,9 @@ export const messages = {
   reviewRequired: 'Review is required',
   ratingRequired: 'Rating is required',
   noUserLoggedIn: 'No user is logged in',
+  // Beyond the specification: what its rules leave unsaid, in the same voice.
+  quantityNotNumber: 'Minimum order amount must be a number',
+  quantityNotWhole: 'Minimum order amount must be a whole number',
 } as const;
 
 /** Alert texts (spec section 8), shown with the button 'Cool!'. */

@@ -26,11 +26,10 @@ export type OrderResponse = z.infer<typeof OrderResponse>;
 export const OrderListResponse = z.array(OrderResponse);
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
+type QuantityBounds = { mOrderQuantity: number; availableQuantity: number };
+
 /** What the order form's quantity must satisfy beyond its shape; null when it is fine. */
-export function orderQuantityIssue(
-  quantity: number,
-  part: { mOrderQuantity: number; availableQuantity: number },
-): string | null {
+export function orderQuantityIssue(quantity: number, part: QuantityBounds): string | null {
   if (quantity < part.mOrderQuantity) return messages.quantityBelowMinimum;
   if (quantity > part.availableQuantity) return messages.quantityAboveAvailable;
   return null;
@@ -49,11 +48,9 @@ const Quantity = z.preprocess(
   z
     .number({
       error: (issue) =>
-        issue.input === undefined
-          ? messages.quantityRequired
-          : 'Minimum order amount must be a number',
+        issue.input === undefined ? messages.quantityRequired : messages.quantityNotNumber,
     })
-    .int('Minimum order amount must be a whole number')
+    .int(messages.quantityNotWhole)
     // Every part's minimum is at least 1 and no stock exceeds MAX_QUANTITY, so these bounds
     // are the spec's own messages, whatever the part.
     .min(1, messages.quantityBelowMinimum)
@@ -75,10 +72,21 @@ export const CreateOrderBody = z.object({
     .union([z.string(), z.number()], { error: messages.phoneRequired })
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', messages.phoneRequired)
-    .refine((v) => PHONE_PATTERN.test(v), 'Please enter a valid phone number'),
+    .refine((v) => PHONE_PATTERN.test(v), messages.phoneInvalid),
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 export type CreateOrderValues = z.output<typeof CreateOrderBody>;
+
+/** The quantity of one part: its shape, then the part's minimum order and stock (spec section 5). */
+export const orderQuantityFor = (part: QuantityBounds) =>
+  Quantity.superRefine((quantity, ctx) => {
+    const issue = orderQuantityIssue(quantity, part);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });
+
+/** The order form of one part: the body without the part id, its quantity bounded by the part. */
+export const orderFormFor = (part: QuantityBounds) =>
+  CreateOrderBody.omit({ partId: true }).extend({ minimum: orderQuantityFor(part) });
 
 /** The spec reads `deletedCount`: 1 when the order was canceled, 0 when nothing changed. */
 export const DeleteOrderResponse = z.object({ deletedCount: z.number().int() });

@@ -32,6 +32,10 @@ export const SandboxConfirmBody = z.object({
   billingDetails: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
 });
 export type SandboxConfirmBody = z.input<typeof SandboxConfirmBody>;
+export const SandboxConfirmResponse = z.union([
+  z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) }),
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+]);
 export type SandboxConfirmResponse =
   | { paymentIntent: { id: string; status: string }; error?: undefined }
   | { error: { code: string; message: string }; paymentIntent?: undefined };

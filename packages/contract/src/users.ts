@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, PHONE_PATTERN } from './common.js';
+import { messages } from './messages.js';
 
 export const ProfileResponse = z.object({
   name: z.string(),
@@ -10,6 +11,9 @@ export const ProfileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
+/** The longest text each profile field takes; the profile form uses the same limits. */
+export const PROFILE_LIMITS = { name: 60, address: 300, phone: 30, education: 200 } as const;
+
 /** Empty means "leave as it is" (spec: only non-empty fields are applied). */
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
@@ -19,15 +23,15 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
  */
 export const ProfileUpdateBody = z
   .object({
-    name: optionalText(60),
-    address: optionalText(300),
+    name: optionalText(PROFILE_LIMITS.name),
+    address: optionalText(PROFILE_LIMITS.address),
     phone: z
       .string()
       .trim()
-      .max(30)
-      .refine((v) => v === '' || PHONE_PATTERN.test(v), 'Please enter a valid phone number')
+      .max(PROFILE_LIMITS.phone)
+      .refine((v) => v === '' || PHONE_PATTERN.test(v), messages.phoneInvalid)
       .optional(),
-    education: optionalText(200),
+    education: optionalText(PROFILE_LIMITS.education),
     email: z
       .never({ error: 'Change your email with the email field of the profile form' })
       .optional(),

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
-import * as schema from './schema.js';
+import * as schema from './tables.js';
 
 /** The one database type the services see; both drivers satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

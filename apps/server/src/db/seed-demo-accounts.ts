@@ -1,6 +1,5 @@
-import { count } from 'drizzle-orm';
 import type { Auth } from '../modules/auth/auth.js';
-import { users } from '../modules/auth/auth.schema.js';
+import { countUsers } from '../modules/auth/identity.service.js';
 import { ensureProfile, grantAdmin } from '../modules/users/users.service.js';
 import type { Db } from './database.js';
 
@@ -12,8 +11,7 @@ export const demoAccounts = {
 
 /** Creates the demo admin and customer through the identity provider, on an empty user table. */
 export async function seedDemoAccounts(db: Db, auth: Auth): Promise<{ seeded: boolean }> {
-  const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return { seeded: false };
+  if ((await countUsers(db)) > 0) return { seeded: false };
   for (const account of Object.values(demoAccounts)) {
     const result = await auth.api.signUpEmail({ body: { ...account } });
     await ensureProfile(db, result.user.id);

@@ -1,7 +1,6 @@
-import { count } from 'drizzle-orm';
 import type { Db } from './database.js';
-import { parts } from '../modules/parts/parts.schema.js';
-import { reviews } from '../modules/reviews/reviews.schema.js';
+import { countParts, insertParts } from '../modules/parts/parts.service.js';
+import { countReviews, insertReviews } from '../modules/reviews/reviews.service.js';
 import { seedParts, seedReviews } from './seed-data.js';
 
 /**
@@ -10,11 +9,11 @@ import { seedParts, seedReviews } from './seed-data.js';
  */
 export async function seedCatalog(db: Db): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ n: count() }).from(parts);
-    if ((row?.n ?? 0) > 0) return { seeded: false };
+    if ((await countParts(tx)) > 0) return { seeded: false };
     // Spread creation times so the catalog keeps a stable, meaningful order.
     const base = Date.UTC(2026, 0, 1);
-    await tx.insert(parts).values(
+    await insertParts(
+      tx,
       seedParts.map((p, i) => ({
         name: p.name,
         description: p.description,
@@ -25,11 +24,11 @@ export async function seedCatalog(db: Db): Promise<{ seeded: boolean }> {
         createdAt: new Date(base + i * 60_000),
       })),
     );
-    const [reviewCount] = await tx.select({ n: count() }).from(reviews);
-    if ((reviewCount?.n ?? 0) === 0) {
-      await tx
-        .insert(reviews)
-        .values(seedReviews.map((r, i) => ({ ...r, createdAt: new Date(base + i * 60_000) })));
+    if ((await countReviews(tx)) === 0) {
+      await insertReviews(
+        tx,
+        seedReviews.map((r, i) => ({ ...r, createdAt: new Date(base + i * 60_000) })),
+      );
     }
     return { seeded: true };
   });

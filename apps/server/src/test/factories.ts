@@ -1,7 +1,7 @@
 import { toCents } from '@storefront/contract';
 import type { Db } from '../db/database.js';
-import { parts, type PartRow } from '../modules/parts/parts.schema.js';
-import { reviews, type ReviewRow } from '../modules/reviews/reviews.schema.js';
+import { parts, type PartRow } from '../modules/parts/parts.tables.js';
+import { reviews, type ReviewRow } from '../modules/reviews/reviews.tables.js';
 
 let counter = 0;
 const next = () => ++counter;

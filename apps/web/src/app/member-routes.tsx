@@ -4,8 +4,9 @@ import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from './guards';
 
 /*
- * Everything behind sign-in, loaded only when a member page is opened: the guards and the
- * dashboard's routes stay out of the first page's JavaScript.
+ * The pages behind sign-in, loaded only when one is opened: their guards and their list stay out
+ * of the public pages' JavaScript. Mounted under `*` at the root, so every path here is the
+ * absolute one from paths.ts.
  */
 const Purchase = lazy(() => import('./routes/purchase'));
 const DashboardLayout = lazy(() => import('./routes/dashboard/layout'));
@@ -14,31 +15,30 @@ const MyOrders = lazy(() => import('./routes/dashboard/my-orders'));
 const AddReview = lazy(() => import('./routes/dashboard/add-review'));
 const Payment = lazy(() => import('./routes/dashboard/payment'));
 const AddPart = lazy(() => import('./routes/dashboard/add-part'));
-
 const NotFound = lazy(() => import('./routes/not-found'));
 
 const dashboard = paths.dashboard;
 
-/** Mounted at `/purchase/*` and `/dashboard/*`: the paths inside are relative to `area`. */
-export default function MemberRoutes({ area }: { area: 'purchase' | 'dashboard' }) {
+export default function MemberRoutes() {
   return (
     <Routes>
-      <Route element={<RequireAuth optimistic={area === 'purchase'} />}>
-        {area === 'purchase' ? (
-          <Route path=":id" element={<Purchase />} />
-        ) : (
-          <Route element={<DashboardLayout />}>
-            <Route index element={<Profile />} />
-            <Route path={dashboard.myOrders.path} element={<MyOrders />} />
-            <Route path={dashboard.addReview.path} element={<AddReview />} />
-            <Route path={dashboard.payment.path} element={<Payment />} />
-            <Route element={<RequireAdmin />}>
-              <Route path={dashboard.addPart.path} element={<AddPart />} />
-            </Route>
-          </Route>
-        )}
-        <Route path="*" element={<NotFound />} />
+      {/* A visitor holding a valid key sees the part at once while the session is confirmed. */}
+      <Route element={<RequireAuth optimistic />}>
+        <Route path={paths.purchase.path} element={<Purchase />} />
       </Route>
+      <Route element={<RequireAuth />}>
+        <Route path={dashboard.root.path} element={<DashboardLayout />}>
+          <Route index element={<Profile />} />
+          <Route path={dashboard.myOrders.path} element={<MyOrders />} />
+          <Route path={dashboard.addReview.path} element={<AddReview />} />
+          <Route path={dashboard.payment.path} element={<Payment />} />
+          <Route element={<RequireAdmin />}>
+            <Route path={dashboard.addPart.path} element={<AddPart />} />
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { syncUser } from '../features/auth/api/access-key';
+import { syncUser } from '../features/auth/api/sync-user';
 import { sessionQueryOptions } from '../features/auth/api/session';
 import { setAccessKeyRenewer } from '../lib/api-client';
 

@@ -14,7 +14,7 @@ const Register = lazy(() => import('./routes/register'));
 const Login = lazy(() => import('./routes/login'));
 const ForgetPassword = lazy(() => import('./routes/forget-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
-const NotFound = lazy(() => import('./routes/not-found'));
+// Every other path: the signed-in pages, or the 404 page (member-routes.tsx).
 const MemberRoutes = lazy(() => import('./member-routes'));
 
 export function AppRoutes() {
@@ -33,9 +33,7 @@ export function AppRoutes() {
           path={paths.addNewPart.path}
           element={<Navigate to={paths.dashboard.addPart.href()} replace />}
         />
-        <Route path="/purchase/*" element={<MemberRoutes area="purchase" />} />
-        <Route path="/dashboard/*" element={<MemberRoutes area="dashboard" />} />
-        <Route path="*" element={<NotFound />} />
+        <Route path="*" element={<MemberRoutes />} />
       </Route>
     </Routes>
   );

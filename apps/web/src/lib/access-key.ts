@@ -1,7 +1,23 @@
-import { accessKeyStore } from './api-client';
+import { ACCESS_KEY_STORAGE_NAME } from '@storefront/contract';
+
+/**
+ * The access key the server issues at sign-in (PUT /users/{email}), kept in
+ * localStorage.accessKey (spec section 9) and sent as a bearer token by the API client.
+ */
+export const accessKeyStore = {
+  get: (): string | null => {
+    try {
+      return localStorage.getItem(ACCESS_KEY_STORAGE_NAME);
+    } catch {
+      return null;
+    }
+  },
+  set: (key: string) => localStorage.setItem(ACCESS_KEY_STORAGE_NAME, key),
+  clear: () => localStorage.removeItem(ACCESS_KEY_STORAGE_NAME),
+};
 
 /** The email and expiry a stored key names; the signature is the server's business. */
-export function readAccessKey(key: string | null): { email: string; exp: number } | null {
+function readAccessKey(key: string | null): { email: string; exp: number } | null {
   if (!key) return null;
   const [payload] = key.split('.');
   if (!payload) return null;

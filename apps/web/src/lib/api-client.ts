@@ -1,4 +1,5 @@
-import { ACCESS_KEY_STORAGE_NAME, type ApiErrorBody } from '@storefront/contract';
+import type { ApiErrorBody } from '@storefront/contract';
+import { accessKeyStore } from './access-key';
 
 /** A non-2xx answer from our API, with the server's code, message and per-field texts. */
 export class ApiError extends Error {
@@ -12,18 +13,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-export const accessKeyStore = {
-  get: (): string | null => {
-    try {
-      return localStorage.getItem(ACCESS_KEY_STORAGE_NAME);
-    } catch {
-      return null;
-    }
-  },
-  set: (key: string) => localStorage.setItem(ACCESS_KEY_STORAGE_NAME, key),
-  clear: () => localStorage.removeItem(ACCESS_KEY_STORAGE_NAME),
-};
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

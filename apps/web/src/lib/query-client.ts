@@ -1,8 +1,32 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
+/**
+ * What a query's data depends on, and what a mutation changes. Features never name each other's
+ * query keys: placing an order says it changed `stock`, and the catalog's queries say they show
+ * `stock`, so they are refreshed without either knowing the other.
+ */
+export type Topic = 'stock' | 'catalog' | 'orders' | 'reviews' | 'profile' | 'account';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      topics?: readonly Topic[];
+      /** Data of the signed-in user: dropped from the cache when they sign out. */
+      private?: boolean;
+    };
+    mutationMeta: { changes?: readonly Topic[] };
+  }
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      // Whatever the outcome: a failed write may still have changed something (a timeout).
+      onSettled: async (_data, _error, _variables, _context, mutation) => {
+        await refreshTopics(queryClient, mutation.meta?.changes ?? []);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -14,4 +38,18 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
+}
+
+/** Refetches every query whose data depends on one of these topics. */
+export async function refreshTopics(queryClient: QueryClient, changed: readonly Topic[]) {
+  if (changed.length === 0) return;
+  await queryClient.invalidateQueries({
+    predicate: (query) => Boolean(query.meta?.topics?.some((t) => changed.includes(t))),
+  });
+}
+
+/** Drops every query that holds the signed-in user's data (sign-out). */
+export function forgetPrivateData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
 }

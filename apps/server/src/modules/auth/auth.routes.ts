@@ -114,5 +114,5 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     return reply.send(text);
   };
 
-  app.route({ method: ['GET', 'POST'], url: '/*', handler });
+  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler });
 };

@@ -6,7 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '@storefront/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
-import { accounts, rateLimits, sessions, users, verifications } from './auth.schema.js';
+import { accounts, rateLimits, sessions, users, verifications } from './auth.tables.js';
 
 export type AuthDeps = {
   config: Config;

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.js';
 import { forbidden, unauthorized } from '../../http/errors.js';
-import { isAdmin } from '../users/users.service.js';
 import type { AccessKeyClaims, AccessKeys } from './access-key.js';
 
 export type Caller = AccessKeyClaims;
@@ -12,7 +10,11 @@ export type Guards = {
   requireAdmin(request: FastifyRequest): Promise<Caller>;
 };
 
-export function createGuards(accessKeys: AccessKeys, db: Db): Guards {
+/** `isAdmin` is the users module's role lookup, handed in so identity does not depend on it. */
+export function createGuards(
+  accessKeys: AccessKeys,
+  isAdmin: (caller: Caller) => Promise<boolean>,
+): Guards {
   const requireUser = (request: FastifyRequest): Caller => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -25,7 +27,7 @@ export function createGuards(accessKeys: AccessKeys, db: Db): Guards {
     requireUser,
     async requireAdmin(request) {
       const caller = requireUser(request);
-      if (!(await isAdmin(db, caller.email))) throw forbidden('Only admins can do this');
+      if (!(await isAdmin(caller))) throw forbidden('Only admins can do this');
       return caller;
     },
   };

@@ -3,21 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The secret that signs sessions and access keys. Production must set AUTH_SECRET; the embedded
- * demo generates one once and keeps it in DATA_DIR so sessions survive a restart.
+ * The secret that signs sessions and access keys. Production must set AUTH_SECRET (config.ts
+ * refuses to start without it); the embedded demo generates one once and keeps it in DATA_DIR so
+ * sessions survive a restart.
  */
 export function resolveAuthSecret(options: {
   configured: string | undefined;
-  nodeEnv: string;
   dataDir: string;
   warn: (message: string) => void;
 }): string {
   if (options.configured) return options.configured;
-  if (options.nodeEnv === 'production') {
-    throw new Error(
-      'AUTH_SECRET is required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -base64 48`).',
-    );
-  }
   const file = path.join(options.dataDir, 'auth-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(options.dataDir, { recursive: true });

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { HealthResponse, PublicConfig } from '@storefront/contract';
+import { endpoints, routePath, type HealthResponse } from '@storefront/contract';
 import { pingDatabase, type Db } from '../../db/database.js';
 
-export type HealthRoutesOptions = { db: Db; publicConfig: () => PublicConfig };
+export type HealthRoutesOptions = { db: Db };
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
-  app,
-  { db, publicConfig },
-) => {
-  app.get('/health', async (request, reply) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { db }) => {
+  app.get(routePath(endpoints.health), async (request, reply) => {
     try {
       await pingDatabase(db);
     } catch (err) {
@@ -19,10 +16,5 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
     }
     const body: HealthResponse = { status: 'ok', database: 'up' };
     return body;
-  });
-
-  app.get('/config', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return publicConfig();
   });
 };

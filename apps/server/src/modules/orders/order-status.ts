@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OrderStatus } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { orders, type OrderRow } from './orders.schema.js';
+import { orders, type OrderRow } from './orders.tables.js';
 
 /** Every allowed status change, and nothing else (paid and canceled are final). */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {

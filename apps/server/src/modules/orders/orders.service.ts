@@ -12,9 +12,12 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound, unauthorized } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { findPart, releaseStock, reserveStock } from '../parts/parts.service.js';
-import { findUserById, isAdmin } from '../users/users.service.js';
+import { findUserById } from '../auth/identity.service.js';
+import { isAdmin } from '../users/users.service.js';
 import { transitionOrder } from './order-status.js';
-import { orders, type OrderRow } from './orders.schema.js';
+import { orders, type OrderRow } from './orders.tables.js';
+
+export type { OrderRow };
 
 export const toOrderResponse = (row: OrderRow): OrderResponse => {
   if (row.status === 'canceled') throw new Error('a canceled order must never be answered');
@@ -98,6 +101,14 @@ export async function findOrder(db: DbOrTx, id: string): Promise<OrderRow | unde
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;
+}
+
+/**
+ * Starting a payment is activity: the unpaid-order sweep counts an order's time to live from its
+ * last activity, so an order is never swept while its customer is paying for it.
+ */
+export async function recordPaymentActivity(db: DbOrTx, orderId: string): Promise<void> {
+  await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
 }
 
 /** The caller's own order, or any order for an admin; a 404 otherwise, so ids reveal nothing. */

@@ -13,10 +13,10 @@ import type { Db } from '../../db/database.js';
 import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { memoryMailer, testConfig, useTestApp } from '../../test/test-app.js';
-import { parts } from '../parts/parts.schema.js';
+import { parts } from '../parts/parts.tables.js';
 import { grantAdmin } from '../users/users.service.js';
 import { transitionOrder } from './order-status.js';
-import { orders } from './orders.schema.js';
+import { orders } from './orders.tables.js';
 import { sweepExpiredOrders } from './orders.service.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;

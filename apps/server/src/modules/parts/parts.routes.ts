@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreatePartBody, IdParams } from '@storefront/contract';
+import { CreatePartBody, endpoints, IdParams, routePath } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
@@ -26,15 +26,21 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
   { db, guards, catalog },
 ) => {
-  app.get('/', async (request, reply) => sendCached(request, reply, await catalog.list()));
+  app.get(routePath(endpoints.listParts), async (request, reply) =>
+    sendCached(request, reply, await catalog.list()),
+  );
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const cached = await catalog.one(request.params.id);
-    if (!cached) throw notFound('Part');
-    return sendCached(request, reply, cached);
-  });
+  app.get(
+    routePath(endpoints.getPart),
+    { schema: { params: IdParams } },
+    async (request, reply) => {
+      const cached = await catalog.one(request.params.id);
+      if (!cached) throw notFound('Part');
+      return sendCached(request, reply, cached);
+    },
+  );
 
-  app.post('/', async (request, reply) => {
+  app.post(routePath(endpoints.createPart), async (request, reply) => {
     // Who asks comes before what they sent: a non-admin learns nothing from validation.
     await guards.requireAdmin(request);
     const body = parseOr400(CreatePartBody, request.body ?? {});

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import {
   fromCents,
   isUuid,
@@ -7,7 +7,7 @@ import {
   type PartResponse,
 } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { parts, type PartRow } from './parts.schema.js';
+import { parts, type PartRow } from './parts.tables.js';
 
 export const toPartResponse = (row: PartRow): PartResponse => ({
   _id: row.id,
@@ -65,4 +65,16 @@ export async function releaseStock(tx: DbOrTx, partId: string, quantity: number)
     .update(parts)
     .set({ availableQuantity: sql`${parts.availableQuantity} + ${quantity}` })
     .where(eq(parts.id, partId));
+}
+
+export async function countParts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(parts);
+  return row?.n ?? 0;
+}
+
+export type NewPartRow = typeof parts.$inferInsert;
+
+/** Inserts catalog rows as they are (the demo seed); shop staff go through `createPart`. */
+export async function insertParts(db: DbOrTx, rows: NewPartRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(parts).values(rows);
 }

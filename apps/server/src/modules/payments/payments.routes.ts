@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ConfirmPaymentBody,
   CreatePaymentIntentBody,
+  endpoints,
   IdParams,
+  routePath,
   SandboxConfirmBody,
   type CreatePaymentIntentResponse,
   type SandboxConfirmResponse,
@@ -31,7 +33,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app,
   { db, guards, provider, sandbox },
 ) => {
-  app.post('/create-payment-intent', async (request, reply) => {
+  app.post(routePath(endpoints.createPaymentIntent), async (request, reply) => {
     const caller = guards.requireUser(request);
     const body = parseOr400(CreatePaymentIntentBody, request.body ?? {});
     const answer: CreatePaymentIntentResponse = await createPaymentIntent(
@@ -43,22 +45,26 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     return reply.status(200).send(answer);
   });
 
-  app.patch('/purchase/:id', { schema: { params: IdParams } }, async (request) => {
-    const caller = guards.requireUser(request);
-    const body = parseOr400(ConfirmPaymentBody, request.body ?? {});
-    if (body.purchase !== undefined && body.purchase !== request.params.id) {
-      throw new AppError(
-        400,
-        'VALIDATION_FAILED',
-        'The order in the body is not the order in the address',
-      );
-    }
-    return confirmOrderPayment(db, provider, caller, request.params.id, body.transactionId);
-  });
+  app.patch(
+    routePath(endpoints.confirmPayment),
+    { schema: { params: IdParams } },
+    async (request) => {
+      const caller = guards.requireUser(request);
+      const body = parseOr400(ConfirmPaymentBody, request.body ?? {});
+      if (body.purchase !== undefined && body.purchase !== request.params.id) {
+        throw new AppError(
+          400,
+          'VALIDATION_FAILED',
+          'The order in the body is not the order in the address',
+        );
+      }
+      return confirmOrderPayment(db, provider, caller, request.params.id, body.transactionId);
+    },
+  );
 
   if (sandbox) {
     // Stands in for Stripe.js's confirmCardPayment; the client secret is the capability, as with Stripe.
-    app.post('/sandbox/confirm', async (request) => {
+    app.post(routePath(endpoints.sandboxConfirm), async (request) => {
       const body = parseOr400(SandboxConfirmBody, request.body ?? {});
       const { intent, outcome } = await sandbox.confirmCard(body.clientSecret, body.card);
       const answer: SandboxConfirmResponse = outcome.ok
@@ -78,7 +84,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) =>
     done(null, body),
   );
-  app.post('/stripe', async (request, reply) => {
+  app.post(routePath(endpoints.stripeWebhook), async (request, reply) => {
     if (provider.name !== 'stripe')
       throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured on this shop');
     let event;

@@ -5,9 +5,13 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { transitionOrder } from '../orders/order-status.js';
-import { orders, type OrderRow } from '../orders/orders.schema.js';
-import { findOrder, toOrderResponse } from '../orders/orders.service.js';
-import { paymentEvents, payments } from './payments.schema.js';
+import {
+  findOrder,
+  recordPaymentActivity,
+  toOrderResponse,
+  type OrderRow,
+} from '../orders/orders.service.js';
+import { paymentEvents, payments } from './payments.tables.js';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from './provider.js';
 
 /** The caller's own order; anyone else's is as good as missing. */
@@ -31,8 +35,7 @@ export async function createPaymentIntent(
 ): Promise<{ clientSecret: string }> {
   const order = await ownOrder(db, caller, orderId);
   if (order.status === 'paid' || order.status === 'pending') throw alreadyPaid();
-  // Paying is activity: the unpaid-order sweep counts its time to live from here.
-  await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await recordPaymentActivity(db, order.id);
 
   const [existing] = await db
     .select()
@@ -73,6 +76,25 @@ export async function createPaymentIntent(
   return { clientSecret: intent.clientSecret };
 }
 
+/** What a payment intent's status means for its order; other statuses change nothing. */
+const PAYMENT_TRANSITIONS: Partial<
+  Record<PaymentIntent['status'], { from: OrderRow['status'][]; to: OrderRow['status'] }>
+> = {
+  succeeded: { from: ['unpaid', 'pending'], to: 'paid' },
+  processing: { from: ['unpaid'], to: 'pending' },
+};
+
+/** Moves the order as the intent's status says; undefined when that changes nothing. */
+async function applyIntent(
+  db: DbOrTx,
+  orderId: string,
+  intent: PaymentIntent,
+): Promise<OrderRow | undefined> {
+  const step = PAYMENT_TRANSITIONS[intent.status];
+  if (!step) return undefined;
+  return transitionOrder(db, orderId, step.from, step.to, { transactionId: intent.id });
+}
+
 /** Does this intent really pay for this order, in full? */
 const paysFor = (intent: PaymentIntent, order: OrderRow) =>
   intent.orderId === order.id &&
@@ -105,16 +127,16 @@ export async function confirmOrderPayment(
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent || !paysFor(intent, order)) throw mismatch;
 
-  let updated: OrderRow | undefined;
-  if (intent.status === 'succeeded') {
-    updated = await transitionOrder(db, order.id, ['unpaid', 'pending'], 'paid', { transactionId });
-  } else if (intent.status === 'processing') {
-    updated = await transitionOrder(db, order.id, ['unpaid'], 'pending', { transactionId });
-  } else {
+  if (!PAYMENT_TRANSITIONS[intent.status])
     throw new AppError(402, 'PAYMENT_NOT_COMPLETED', 'The payment has not gone through');
-  }
+  const updated = await applyIntent(db, order.id, intent);
   return toOrderResponse(updated ?? (await findOrder(db, order.id))!);
 }
+
+const EVENT_STATUS: Record<string, PaymentIntent['status']> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.processing': 'processing',
+};
 
 /**
  * The provider's word, from Stripe's webhook or the sandbox: applied once per event id, and only
@@ -139,9 +161,7 @@ export async function handlePaymentEvent(
       .from(payments)
       .where(eq(payments.intentId, intent.id))
       .limit(1);
-    const [order] = payment
-      ? await tx.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1)
-      : [];
+    const order = payment ? await findOrder(tx, payment.orderId) : undefined;
     if (!order || !paysFor(intent, order)) return 'ignored';
     if (event.type === 'payment_intent.succeeded' && order.status === 'canceled') {
       // Money taken for an order that no longer holds stock: a person must refund or restore it.
@@ -151,18 +171,9 @@ export async function handlePaymentEvent(
       );
       return 'ignored';
     }
-    if (event.type === 'payment_intent.succeeded') {
-      const row = await transitionOrder(tx, order.id, ['unpaid', 'pending'], 'paid', {
-        transactionId: intent.id,
-      });
-      return row ? 'applied' : 'ignored';
-    }
-    if (event.type === 'payment_intent.processing') {
-      const row = await transitionOrder(tx, order.id, ['unpaid'], 'pending', {
-        transactionId: intent.id,
-      });
-      return row ? 'applied' : 'ignored';
-    }
-    return 'ignored';
+    // The event names what happened; the intent it carries is the state that counts.
+    const expected = EVENT_STATUS[event.type];
+    if (!expected || intent.status !== expected) return 'ignored';
+    return (await applyIntent(tx, order.id, intent)) ? 'applied' : 'ignored';
   });
 }

@@ -4,8 +4,8 @@ import type { OrderResponse } from '@storefront/contract';
 import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
-import { orders } from '../orders/orders.schema.js';
-import { sandboxIntents } from './payments.schema.js';
+import { orders } from '../orders/orders.tables.js';
+import { sandboxIntents } from './payments.tables.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2099, cvc: '123' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sandboxIntents } from './payments.schema.js';
+import { sandboxIntents } from './payments.tables.js';
 import {
   WebhookSignatureError,
   type PaymentEvent,

@@ -9,8 +9,8 @@ import { insertPart } from '../../test/factories.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import { memoryMailer, testConfig } from '../../test/test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { orders } from '../orders/orders.schema.js';
-import { paymentEvents } from './payments.schema.js';
+import { orders } from '../orders/orders.tables.js';
+import { paymentEvents } from './payments.tables.js';
 import { createStripeProvider } from './stripe-provider.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateReviewBody } from '@storefront/contract';
+import { CreateReviewBody, endpoints, routePath } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Guards } from '../auth/guards.js';
@@ -11,9 +11,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (
   app,
   { db, guards },
 ) => {
-  app.get('/', async () => listReviews(db));
+  app.get(routePath(endpoints.listReviews), async () => listReviews(db));
 
-  app.post('/', async (request, reply) => {
+  app.post(routePath(endpoints.createReview), async (request, reply) => {
     const caller = guards.requireUser(request);
     // A `name` in the body is dropped by the schema: the author is the signed-in account.
     const body = parseOr400(CreateReviewBody, request.body ?? {});

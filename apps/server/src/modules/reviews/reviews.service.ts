@@ -1,10 +1,10 @@
-import { desc } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { CreateReviewValues, ReviewResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { unauthorized } from '../../http/errors.js';
 import { hasPaidOrder } from '../orders/orders.service.js';
-import { findUserById } from '../users/users.service.js';
-import { reviews, type ReviewRow } from './reviews.schema.js';
+import { findUserById } from '../auth/identity.service.js';
+import { reviews, type ReviewRow } from './reviews.tables.js';
 
 export const toReviewResponse = (row: ReviewRow): ReviewResponse => ({
   _id: row.id,
@@ -44,4 +44,16 @@ export async function createReview(
     .returning();
   if (!row) throw new Error('insert returned no row');
   return toReviewResponse(row);
+}
+
+export async function countReviews(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviews);
+  return row?.n ?? 0;
+}
+
+export type NewReviewRow = typeof reviews.$inferInsert;
+
+/** Inserts reviews as they are (the demo seed); customers go through `createReview`. */
+export async function insertReviews(db: DbOrTx, rows: NewReviewRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(reviews).values(rows);
 }

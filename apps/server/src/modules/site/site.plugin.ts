@@ -7,23 +7,27 @@ import type { ApiErrorBody } from '@storefront/contract';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Public pages rendered at build time (apps/web/scripts/prerender.mjs); `/` is index.html itself.
- * Every other page starts from the empty shell, app.html.
+ * Public pages rendered at build time (apps/web/scripts/prerender.mjs), route -> file; `/` is
+ * index.html itself. Every other page starts from the empty shell, app.html.
  */
-const PRERENDERED: Record<string, string> = {
-  '/blogs': 'prerendered/blogs.html',
-  '/portfolio': 'prerendered/portfolio.html',
-};
+function readPrerendered(webDistDir: string): Record<string, string> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webDistDir, 'prerendered.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+  } catch {
+    return {};
+  }
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` revalidated every
- * time, and every unknown non-API GET answered with `index.html` so the router can take over.
+ * time, and every unknown non-API GET answered with the shell (`app.html`) so the router takes over.
  */
 export async function registerSite(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasSite = fs.existsSync(indexFile);
-  // Builds from before prerendering have no separate shell.
-  const shell = fs.existsSync(path.join(webDistDir, 'app.html')) ? 'app.html' : 'index.html';
   if (!hasSite) {
     app.log.warn({ webDistDir }, 'web app not built: only the API is served (run `npm run build`)');
   } else {
@@ -39,9 +43,8 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
         else reply.header('Cache-Control', 'public, max-age=86400');
       },
     });
-    for (const [route, file] of Object.entries(PRERENDERED)) {
-      if (fs.existsSync(path.join(webDistDir, file)))
-        app.get(route, (_request, reply) => reply.sendFile(file));
+    for (const [route, file] of Object.entries(readPrerendered(webDistDir))) {
+      app.get(route, (_request, reply) => reply.sendFile(file));
     }
   }
 
@@ -55,7 +58,7 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
       // A missing asset is a 404, not the app shell (which would be parsed as script).
       !pathname.startsWith('/assets/');
     if (isPage) {
-      return reply.sendFile(shell);
+      return reply.sendFile('app.html');
     }
     const body: ApiErrorBody = {
       error: 'NOT_FOUND',

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   type AdminResponse,
   EmailParams,
+  endpoints,
   ProfileUpdateBody,
+  routePath,
   UserSyncBody,
   type UserSyncResponse,
 } from '@storefront/contract';
@@ -28,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app,
   { db, auth, guards, accessKeys, config },
 ) => {
-  app.get('/users/:email', { schema: { params: EmailParams } }, async (request) => {
+  app.get(routePath(endpoints.getProfile), { schema: { params: EmailParams } }, async (request) => {
     const caller = guards.requireUser(request);
     if (!sameEmail(caller.email, request.params.email))
       throw forbidden('You can only see your own profile');
@@ -38,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   });
 
   // One path carries either the sign-in sync or a profile update (spec section 7).
-  app.put('/users/:email', { schema: { params: EmailParams } }, async (request) => {
+  app.put(routePath(endpoints.putUser), { schema: { params: EmailParams } }, async (request) => {
     const raw = request.body;
     if (typeof raw === 'object' && raw !== null && 'currentUser' in raw) {
       const body = parseOr400(UserSyncBody, raw);
@@ -65,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
     return updated;
   });
 
-  app.get('/admin/:email', { schema: { params: EmailParams } }, async (request) => {
+  app.get(routePath(endpoints.getAdmin), { schema: { params: EmailParams } }, async (request) => {
     const caller = guards.requireUser(request);
     if (!sameEmail(caller.email, request.params.email))
       throw forbidden('You can only ask about yourself');

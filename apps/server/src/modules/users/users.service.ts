@@ -1,32 +1,24 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { ProfileResponse, ProfileUpdateBody } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { users } from '../auth/auth.schema.js';
-import { admins, profiles } from './users.schema.js';
-
-export async function findUserById(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
+import { findUserById, renameUser } from '../auth/identity.service.js';
+import { admins, profiles } from './users.tables.js';
 
 export async function ensureProfile(db: DbOrTx, userId: string): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
 }
 
 export async function getProfile(db: DbOrTx, userId: string): Promise<ProfileResponse | undefined> {
-  const [row] = await db
-    .select({
-      name: users.name,
-      email: users.email,
-      address: sql<string>`coalesce(${profiles.address}, '')`,
-      phone: sql<string>`coalesce(${profiles.phone}, '')`,
-      education: sql<string>`coalesce(${profiles.education}, '')`,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  const user = await findUserById(db, userId);
+  if (!user) return undefined;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return {
+    name: user.name,
+    email: user.email,
+    address: profile?.address ?? '',
+    phone: profile?.phone ?? '',
+    education: profile?.education ?? '',
+  };
 }
 
 /** Applies only the non-empty fields (spec section 5); one transaction for name and profile. */
@@ -44,8 +36,7 @@ export async function updateProfile(
     ...(filled(patch.education) !== undefined ? { education: filled(patch.education) } : {}),
   };
   await db.transaction(async (tx) => {
-    if (name)
-      await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (name) await renameUser(tx, userId, name);
     await tx
       .insert(profiles)
       .values({ userId, ...fields })

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { signOut } from '../../features/auth/api/sign-out';
+import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAuth } from '../../features/auth/use-auth';
 import { useConfig } from '../../features/site/api/get-config';
 import { NavItems, type NavItem } from './nav-items';
@@ -9,7 +8,7 @@ import { NavItems, type NavItem } from './nav-items';
 export function Navbar() {
   const config = useConfig();
   const auth = useAuth();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const navigate = useNavigate();
   const signedIn = auth.user !== null;
 
@@ -28,12 +27,7 @@ export function Navbar() {
   ];
 
   const logout = async () => {
-    await signOut().catch(() => undefined);
-    queryClient.setQueryData(['session'], null);
-    queryClient.removeQueries({ queryKey: ['access-key'] });
-    queryClient.removeQueries({ queryKey: ['admin'] });
-    queryClient.removeQueries({ queryKey: ['profile'] });
-    queryClient.removeQueries({ queryKey: ['orders'] });
+    await signOut();
     await navigate(paths.home.href());
   };
 

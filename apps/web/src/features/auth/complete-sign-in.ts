@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accessKeyQueryOptions, syncUser } from './api/access-key';
+import { adminKeys } from './api/get-admin';
 import { sessionQueryOptions } from './api/session';
+import { accessKeyQueryOptions, syncUser } from './api/sync-user';
 
 /**
  * After the provider accepted a sign-in or registration (spec section 4): refresh the session,
@@ -10,6 +11,6 @@ export async function completeSignIn(queryClient: QueryClient, email: string): P
   const normalized = email.trim().toLowerCase();
   await syncUser(normalized);
   queryClient.setQueryData(accessKeyQueryOptions(normalized).queryKey, true);
-  await queryClient.invalidateQueries({ queryKey: ['admin'] });
+  await queryClient.invalidateQueries({ queryKey: adminKeys.all });
   await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
 }

@@ -1,4 +1,4 @@
-import { useAccessKey } from './api/access-key';
+import { useAccessKey } from './api/sync-user';
 import { useAdmin } from './api/get-admin';
 import { useSession } from './api/session';
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { alerts, formatMoney } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -7,7 +6,7 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/use-auth';
 import { useOrder } from '../../../features/orders/api/get-order';
-import { confirmPayment } from '../../../features/payments/api/confirm-payment';
+import { useConfirmPayment } from '../../../features/payments/api/confirm-payment';
 import { PaymentForm } from '../../../features/payments/components/payment-form';
 import { useConfig } from '../../../features/site/api/get-config';
 import { showSuccess } from '../../../lib/alert';
@@ -20,7 +19,7 @@ export default function PaymentRoute() {
   const auth = useAuth();
   const config = useConfig();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const confirmPayment = useConfirmPayment();
 
   if (order.isPending || config.isPending) return <Spinner label="Loading your order…" />;
   if (order.isError) {
@@ -74,8 +73,7 @@ export default function PaymentRoute() {
             billing={{ name: auth.user?.name ?? o.name, email: auth.user?.email ?? o.email }}
             payLabel={`Pay ${formatMoney(o.partPrice)}`}
             onSucceeded={async (transactionId) => {
-              await confirmPayment(o._id, transactionId);
-              await queryClient.invalidateQueries({ queryKey: ['orders'] });
+              await confirmPayment.mutateAsync({ orderId: o._id, transactionId });
               await showSuccess(alerts.paymentSuccessful);
               await navigate(paths.dashboard.root.href());
             }}

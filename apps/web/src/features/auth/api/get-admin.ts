@@ -2,15 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminResponse } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 
-export const getAdmin = (email: string) =>
-  api<AdminResponse>(`/admin/${encodeURIComponent(email)}`, { auth: true });
+export const adminKeys = {
+  all: ['admin'],
+  forEmail: (email: string | undefined) => ['admin', email],
+};
 
-export const adminQueryOptions = (email: string | undefined, keyReady: boolean) =>
+const adminQueryOptions = (email: string | undefined, keyReady: boolean) =>
   queryOptions({
-    queryKey: ['admin', email],
-    queryFn: () => getAdmin(email ?? ''),
+    queryKey: adminKeys.forEmail(email),
+    queryFn: () => api<AdminResponse>(`/admin/${encodeURIComponent(email ?? '')}`, { auth: true }),
     enabled: Boolean(email) && keyReady,
     staleTime: 60_000,
+    meta: { private: true },
   });
 
 export const useAdmin = (email: string | undefined, keyReady: boolean) =>

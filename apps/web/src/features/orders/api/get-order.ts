@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderResponse } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
+import { orderKeys } from './get-my-orders';
 
-export const getOrder = (id: string) =>
-  api<OrderResponse>(`/purchase/${encodeURIComponent(id)}`, { auth: true });
-
-export const orderQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['orders', 'one', id], queryFn: () => getOrder(id) });
+const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.one(id),
+    queryFn: () => api<OrderResponse>(`/purchase/${encodeURIComponent(id)}`, { auth: true }),
+    meta: { topics: ['orders'], private: true },
+  });
 
 export const useOrder = (id: string) => useQuery(orderQueryOptions(id));

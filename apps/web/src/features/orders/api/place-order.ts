@@ -1,18 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { CreateOrderBody, OrderResponse } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 
-export const placeOrder = (body: CreateOrderBody) =>
-  api<OrderResponse>('/purchase/', { method: 'POST', body, auth: true });
-
-export function usePlaceOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: placeOrder,
-    // Stock changed either way: refresh the catalog and the customer's orders.
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['parts'] });
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
-    },
+/** Stock changes either way (a refusal may mean someone else took it): both are refreshed. */
+export const usePlaceOrder = () =>
+  useMutation({
+    mutationFn: (body: CreateOrderBody) =>
+      api<OrderResponse>('/purchase/', { method: 'POST', body, auth: true }),
+    meta: { changes: ['stock', 'orders'] },
   });
-}

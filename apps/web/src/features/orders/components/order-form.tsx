@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type z } from 'zod';
 import {
-  CreateOrderBody,
   formatMoney,
   messages,
-  orderQuantityIssue,
+  orderFormFor,
+  orderQuantityFor,
   type PartResponse,
 } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
@@ -21,36 +21,27 @@ type OrderFormProps = {
   onPlaced: () => void | Promise<void>;
 };
 
-const FormSchema = CreateOrderBody.omit({ partId: true });
-
-/** The quantity's message as the customer types: required, then the part's bounds (spec section 5). */
-function quantityMessage(raw: string, part: PartResponse): string | null {
-  if (raw.trim() === '') return messages.quantityRequired;
-  const quantity = Number(raw);
-  if (!Number.isFinite(quantity)) return 'Minimum order amount must be a number';
-  if (!Number.isInteger(quantity)) return 'Minimum order amount must be a whole number';
-  return orderQuantityIssue(quantity, part);
-}
+type FormSchema = ReturnType<typeof orderFormFor>;
 
 export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
   const placeOrder = usePlaceOrder();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof FormSchema>, unknown, z.output<typeof FormSchema>>({
-    resolver: zodResolver(FormSchema),
+  const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
+    resolver: zodResolver(orderFormFor(part)),
     defaultValues: { address: '', minimum: String(part.mOrderQuantity), phone: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // The quantity is checked as the customer types (spec: min and max errors disable the button).
   const rawQuantity = useWatch({ control: form.control, name: 'minimum' });
-  const quantityError = quantityMessage(String(rawQuantity ?? ''), part);
+  const quantity = orderQuantityFor(part).safeParse(rawQuantity);
+  const quantityError = quantity.error?.issues[0]?.message ?? null;
   const boundsError =
     quantityError === messages.quantityBelowMinimum ||
     quantityError === messages.quantityAboveAvailable;
-  const quantity = Number(rawQuantity);
-  const total = !quantityError ? quantity * part.price : null;
+  const total = quantity.success ? quantity.data * part.price : null;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
-    if (quantityMessage(String(values.minimum), part)) return;
     try {
       await placeOrder.mutateAsync({
         partId: part._id,

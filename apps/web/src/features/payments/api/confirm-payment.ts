@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type {
   ConfirmPaymentBody,
   OrderResponse,
@@ -7,14 +8,18 @@ import type {
 import { api } from '../../../lib/api-client';
 
 /** Spec: PATCH /purchase/{id} with the transaction id; the server checks it with the provider. */
-export const confirmPayment = (orderId: string, transactionId: string) => {
-  const body: ConfirmPaymentBody = { purchase: orderId, transactionId };
-  return api<OrderResponse>(`/purchase/${encodeURIComponent(orderId)}`, {
-    method: 'PATCH',
-    body,
-    auth: true,
+export const useConfirmPayment = () =>
+  useMutation({
+    mutationFn: ({ orderId, transactionId }: { orderId: string; transactionId: string }) => {
+      const body: ConfirmPaymentBody = { purchase: orderId, transactionId };
+      return api<OrderResponse>(`/purchase/${encodeURIComponent(orderId)}`, {
+        method: 'PATCH',
+        body,
+        auth: true,
+      });
+    },
+    meta: { changes: ['orders'] },
   });
-};
 
 /** The sandbox's stand-in for Stripe.js confirmCardPayment. */
 export const confirmSandboxCard = (body: SandboxConfirmBody) =>

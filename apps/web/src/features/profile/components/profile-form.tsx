@@ -3,24 +3,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Email, Password, type ProfileResponse } from '@storefront/contract';
+import { Email, Password, PROFILE_LIMITS, type ProfileResponse } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { refreshTopics } from '../../../lib/query-client';
 import { changeEmail, changePassword } from '../api/change-credentials';
-import { profileQueryOptions } from '../api/get-profile';
+import { profileKeys } from '../api/get-profile';
 import { updateProfile } from '../api/update-profile';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** Every field optional: only what is filled in is applied (spec section 5). */
 const ProfileFormSchema = z
   .object({
-    name: z.string().max(60),
+    name: z.string().max(PROFILE_LIMITS.name),
     email: z.union([z.literal(''), Email]),
     password: z.union([z.literal(''), Password]),
     currentPassword: z.string(),
-    address: z.string().max(300),
-    education: z.string().max(200),
-    phone: z.string().max(30),
+    address: z.string().max(PROFILE_LIMITS.address),
+    education: z.string().max(PROFILE_LIMITS.education),
+    phone: z.string().max(PROFILE_LIMITS.phone),
   })
   .refine((v) => v.password === '' || v.currentPassword !== '', {
     path: ['currentPassword'],
@@ -62,7 +63,7 @@ export function ProfileForm({ profile, onEmailChanged }: ProfileFormProps) {
       };
       if (Object.values(fields).some((v) => v.trim() !== '')) {
         const updated = await updateProfile(profile.email, fields);
-        queryClient.setQueryData(profileQueryOptions(profile.email).queryKey, updated);
+        queryClient.setQueryData(profileKeys.forEmail(profile.email), updated);
         done.push('profile');
       }
       if (values.password) {
@@ -76,7 +77,8 @@ export function ProfileForm({ profile, onEmailChanged }: ProfileFormProps) {
         done.push('email');
       }
       form.reset(empty);
-      await queryClient.invalidateQueries({ queryKey: ['session'] });
+      // A new name or email shows in the session (navbar, order form).
+      await refreshTopics(queryClient, ['account']);
       setStatus(
         done.length === 0
           ? { kind: 'error', text: 'Nothing to update: fill in at least one field.' }

@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewListResponse } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 
-export const getReviews = () => api<ReviewListResponse>('/reviews');
-
-export const reviewsQueryOptions = () =>
-  queryOptions({ queryKey: ['reviews'], queryFn: getReviews });
+const reviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reviews'],
+    queryFn: () => api<ReviewListResponse>('/reviews'),
+    meta: { topics: ['reviews'] },
+  });
 
 export const useReviews = () => useQuery(reviewsQueryOptions());

@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 
-export const getConfig = () => api<PublicConfig>('/config');
-
-export const configQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: getConfig, staleTime: Infinity });
+const configQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: () => api<PublicConfig>('/config'),
+    staleTime: Infinity,
+  });
 
 export const useConfig = () => useQuery(configQueryOptions());

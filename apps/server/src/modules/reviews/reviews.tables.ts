@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.js';
+import { users } from '../auth/auth.tables.js';
 
 export const reviews = pgTable(
   'reviews',

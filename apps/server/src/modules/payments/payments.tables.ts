@@ -1,5 +1,5 @@
 import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { orders } from '../orders/orders.schema.js';
+import { orders } from '../orders/orders.tables.js';
 
 /** One payment intent per order: reused when the customer comes back to pay. */
 export const payments = pgTable('payments', {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSyncBody, UserSyncResponse } from '@storefront/contract';
-import { accessKeyStore, api } from '../../../lib/api-client';
-import { hasUsableKey } from '../../../lib/access-key';
+import { api } from '../../../lib/api-client';
+import { accessKeyStore, hasUsableKey } from '../../../lib/access-key';
 
 /** The spec's sign-in sync: PUT /users/{email} with the session, answered with the access key. */
 export async function syncUser(email: string): Promise<string> {
@@ -14,19 +14,20 @@ export async function syncUser(email: string): Promise<string> {
   return key;
 }
 
-/** Keeps a key for the signed-in email in localStorage, fetching one only when needed. */
-export async function ensureAccessKey(email: string): Promise<true> {
-  if (!hasUsableKey(email)) await syncUser(email);
-  return true;
-}
+export const accessKeyKeys = { forEmail: (email: string | undefined) => ['access-key', email] };
 
+/** Keeps a key for the signed-in email in localStorage, fetching one only when needed. */
 export const accessKeyQueryOptions = (email: string | undefined) =>
   queryOptions({
-    queryKey: ['access-key', email],
-    queryFn: () => ensureAccessKey(email ?? ''),
+    queryKey: accessKeyKeys.forEmail(email),
+    queryFn: async () => {
+      if (!hasUsableKey(email ?? '')) await syncUser(email ?? '');
+      return true as const;
+    },
     enabled: Boolean(email),
     staleTime: Infinity,
     retry: 1,
+    meta: { private: true },
   });
 
 export const useAccessKey = (email: string | undefined) => useQuery(accessKeyQueryOptions(email));

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '@storefront/contract';
-import { users } from '../auth/auth.schema.js';
-import { parts } from '../parts/parts.schema.js';
+import { users } from '../auth/auth.tables.js';
+import { parts } from '../parts/parts.tables.js';
 
 export const orders = pgTable(
   'orders',

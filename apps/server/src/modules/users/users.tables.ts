@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.schema.js';
+import { users } from '../auth/auth.tables.js';
 
 /** What the shop knows about a customer beyond the identity provider's name and email. */
 export const profiles = pgTable('profiles', {

@@ -1,0 +1,403 @@
+import { z } from 'zod';
+import {
+  AuthSessionResponse,
+  AuthStatusResponse,
+  AuthUserResponse,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  EmptyBody,
+  RequestPasswordResetBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  SocialSignInBody,
+  UpdateUserBody,
+} from './auth.js';
+import { IdParams } from './common.js';
+import { HealthResponse, PublicConfig } from './config.js';
+import {
+  CreateOrderBody,
+  DeleteOrderResponse,
+  OrderListResponse,
+  OrderResponse,
+} from './orders.js';
+import { CreatePartBody, PartListResponse, PartResponse } from './parts.js';
+import {
+  ConfirmPaymentBody,
+  CreatePaymentIntentBody,
+  CreatePaymentIntentResponse,
+  SandboxConfirmBody,
+  SandboxConfirmResponse,
+} from './payments.js';
+import { CreateReviewBody, ReviewListResponse, ReviewResponse } from './reviews.js';
+import {
+  AdminResponse,
+  EmailParams,
+  ProfileResponse,
+  ProfileUpdateBody,
+  UserSyncBody,
+  UserSyncResponse,
+} from './users.js';
+
+/**
+ * Who may call an endpoint.
+ * - `public`: anyone.
+ * - `customer`: a signed-in user's access key (`Authorization: Bearer`), any role.
+ * - `admin`: an access key whose user is an admin now (the role is looked up on every call).
+ * - `session`: the identity provider's session cookie.
+ * - `client-secret`: whoever holds the payment's client secret (it is the capability).
+ * - `stripe-signature`: Stripe, proven by the `Stripe-Signature` header over the raw body.
+ */
+export type Access =
+  'public' | 'customer' | 'admin' | 'session' | 'client-secret' | 'stripe-signature';
+
+export type Answer = { description: string; schema?: z.ZodType; contentType?: string };
+
+export type Endpoint = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI form, `{name}` for a path parameter. */
+  path: `/api/${string}`;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Expected failures besides the ones `access` implies (401, 403) and 500. */
+  errors?: readonly number[];
+  answers: Readonly<Record<number, Answer>>;
+};
+
+const json = (description: string, schema: z.ZodType): Answer => ({ description, schema });
+
+const identity = (
+  method: Endpoint['method'],
+  path: string,
+  summary: string,
+  access: Access,
+  answer: Answer,
+  body?: z.ZodType,
+  errors: readonly number[] = [400, 429],
+): Endpoint => ({
+  method,
+  path: `/api/auth${path}`,
+  tag: 'Identity',
+  summary,
+  access,
+  ...(body ? { body } : {}),
+  errors,
+  answers: { 200: answer },
+});
+
+/**
+ * Every route of the API, with who may call it and the shapes it takes and gives. The server
+ * registers its routes from these paths, `/api/openapi.json` is generated from them, and a test
+ * fails when a registered route is missing here.
+ */
+export const endpoints = {
+  listParts: {
+    method: 'GET',
+    path: '/api/parts',
+    tag: 'Catalog',
+    summary: 'Every part in the catalog (spec: GET /parts)',
+    access: 'public',
+    answers: { 200: json('The parts, oldest first', PartListResponse) },
+  },
+  getPart: {
+    method: 'GET',
+    path: '/api/parts/{id}',
+    tag: 'Catalog',
+    summary: 'One part (spec: GET /parts/{id})',
+    access: 'public',
+    params: IdParams,
+    errors: [404],
+    answers: { 200: json('The part', PartResponse) },
+  },
+  createPart: {
+    method: 'POST',
+    path: '/api/parts',
+    tag: 'Catalog',
+    summary: 'Add a part (spec: POST /parts)',
+    access: 'admin',
+    body: CreatePartBody,
+    errors: [400],
+    answers: { 201: json('The part as stored', PartResponse) },
+  },
+  listReviews: {
+    method: 'GET',
+    path: '/api/reviews',
+    tag: 'Reviews',
+    summary: 'The newest reviews (spec: GET /reviews)',
+    access: 'public',
+    answers: { 200: json('Up to 24 reviews, newest first', ReviewListResponse) },
+  },
+  createReview: {
+    method: 'POST',
+    path: '/api/reviews',
+    tag: 'Reviews',
+    summary:
+      "Post a review as the signed-in customer (spec: POST /reviews); the author's name comes from the account",
+    access: 'customer',
+    body: CreateReviewBody,
+    errors: [400],
+    answers: { 201: json('The review as stored', ReviewResponse) },
+  },
+  placeOrder: {
+    method: 'POST',
+    path: '/api/purchase',
+    tag: 'Orders',
+    summary: 'Place an order (spec: POST /purchase/); prices, name and email come from the server',
+    access: 'customer',
+    body: CreateOrderBody,
+    errors: [400, 404, 409],
+    answers: { 201: json('The order, unpaid, with its stock reserved', OrderResponse) },
+  },
+  listMyOrders: {
+    method: 'GET',
+    path: '/api/purchase',
+    tag: 'Orders',
+    summary: "The caller's live orders, newest first (spec: GET /purchase?email=)",
+    access: 'customer',
+    query: z.object({ email: z.string().max(320).optional() }),
+    errors: [400],
+    answers: { 200: json('The orders', OrderListResponse) },
+  },
+  getOrder: {
+    method: 'GET',
+    path: '/api/purchase/{id}',
+    tag: 'Orders',
+    summary: "One of the caller's orders, or any order for an admin (spec: GET /purchase/{id})",
+    access: 'customer',
+    params: IdParams,
+    errors: [404],
+    answers: { 200: json('The order', OrderResponse) },
+  },
+  cancelOrder: {
+    method: 'DELETE',
+    path: '/api/purchase/{id}',
+    tag: 'Orders',
+    summary: 'Cancel an unpaid order and return its stock (spec: DELETE /purchase/{id})',
+    description:
+      'Every answer, refusals included, carries `deletedCount` (0 when nothing changed).',
+    access: 'customer',
+    params: IdParams,
+    errors: [404, 409],
+    answers: { 200: json('Canceled', DeleteOrderResponse) },
+  },
+  confirmPayment: {
+    method: 'PATCH',
+    path: '/api/purchase/{id}',
+    tag: 'Payments',
+    summary:
+      'Report a payment (spec: PATCH /purchase/{id}); checked with the provider before it counts',
+    access: 'customer',
+    params: IdParams,
+    body: ConfirmPaymentBody,
+    errors: [400, 402, 404, 409],
+    answers: { 200: json('The order, paid or pending', OrderResponse) },
+  },
+  createPaymentIntent: {
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    tag: 'Payments',
+    summary:
+      "Start paying for an unpaid order (spec: POST /create-payment-intent); the amount is the order's total",
+    access: 'customer',
+    body: CreatePaymentIntentBody,
+    errors: [400, 404, 409],
+    answers: { 200: json("The intent's client secret", CreatePaymentIntentResponse) },
+  },
+  sandboxConfirm: {
+    method: 'POST',
+    path: '/api/sandbox/confirm',
+    tag: 'Payments',
+    summary:
+      "Pay with a test card (sandbox provider only; stands in for Stripe.js's confirmCardPayment)",
+    access: 'client-secret',
+    body: SandboxConfirmBody,
+    errors: [400],
+    answers: {
+      200: json('The intent, or the card error as Stripe words it', SandboxConfirmResponse),
+    },
+  },
+  stripeWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    tag: 'Payments',
+    summary: "Stripe's payment notifications (payment_intent.succeeded, .processing)",
+    access: 'stripe-signature',
+    body: z.string().meta({ description: "Stripe's event, as raw JSON" }),
+    errors: [400, 404],
+    answers: { 200: json('Received', z.object({ received: z.literal(true) })) },
+  },
+  getProfile: {
+    method: 'GET',
+    path: '/api/users/{email}',
+    tag: 'Accounts',
+    summary: "The caller's own profile (spec: GET /users/{email})",
+    access: 'customer',
+    params: EmailParams,
+    errors: [404],
+    answers: { 200: json('The profile (never a password)', ProfileResponse) },
+  },
+  putUser: {
+    method: 'PUT',
+    path: '/api/users/{email}',
+    tag: 'Accounts',
+    summary: 'Sign-in sync or profile update (spec: PUT /users/{email})',
+    description:
+      'With `{ currentUser: { email } }` and the session cookie, trades the session for an access key. ' +
+      'Otherwise, with an access key, applies the non-empty profile fields.',
+    access: 'customer',
+    params: EmailParams,
+    body: z.union([UserSyncBody, ProfileUpdateBody]),
+    errors: [400, 404],
+    answers: {
+      200: json(
+        'The access key, or the updated profile',
+        z.union([UserSyncResponse, ProfileResponse]),
+      ),
+    },
+  },
+  getAdmin: {
+    method: 'GET',
+    path: '/api/admin/{email}',
+    tag: 'Accounts',
+    summary: 'Whether the caller is an admin (spec: GET /admin/{email}); own email only',
+    access: 'customer',
+    params: EmailParams,
+    answers: { 200: json('The role', AdminResponse) },
+  },
+  getConfig: {
+    method: 'GET',
+    path: '/api/config',
+    tag: 'Site',
+    summary: 'What the app needs to know at start (brand, payment provider, Google sign-in)',
+    access: 'public',
+    answers: { 200: json('Public settings, nothing secret', PublicConfig) },
+  },
+  health: {
+    method: 'GET',
+    path: '/api/health',
+    tag: 'Site',
+    summary: 'Liveness for load balancers: 200 when the database answers, 503 otherwise',
+    access: 'public',
+    errors: [503],
+    answers: { 200: json('Up', HealthResponse) },
+  },
+  openApi: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    tag: 'Site',
+    summary: 'This description of the API (OpenAPI 3.1)',
+    access: 'public',
+    answers: { 200: json('The OpenAPI document', z.record(z.string(), z.unknown())) },
+  },
+  apiDocs: {
+    method: 'GET',
+    path: '/api/docs',
+    tag: 'Site',
+    summary: 'This description as a page to read',
+    access: 'public',
+    answers: { 200: { description: 'HTML', contentType: 'text/html' } },
+  },
+  signUp: identity(
+    'POST',
+    '/sign-up/email',
+    'Register with email and password; signs in at once',
+    'public',
+    json('The new user', AuthUserResponse),
+    SignUpBody,
+  ),
+  signIn: identity(
+    'POST',
+    '/sign-in/email',
+    'Sign in with email and password; sets the session cookie',
+    'public',
+    json('The user', AuthUserResponse),
+    SignInBody,
+    [400, 401, 403, 429],
+  ),
+  signInSocial: identity(
+    'POST',
+    '/sign-in/social',
+    'Start Google sign-in; answers the address to send the browser to',
+    'public',
+    json('Where to go', z.object({ url: z.string().optional(), redirect: z.boolean() })),
+    SocialSignInBody,
+  ),
+  signOut: identity(
+    'POST',
+    '/sign-out',
+    'Sign out: ends the session',
+    'session',
+    json('Done', z.object({ success: z.boolean() })),
+    EmptyBody,
+    [400],
+  ),
+  getSession: identity(
+    'GET',
+    '/get-session',
+    'The session behind the cookie, or null',
+    'public',
+    json('The session and its user, or null', AuthSessionResponse),
+    undefined,
+    [],
+  ),
+  requestPasswordReset: identity(
+    'POST',
+    '/request-password-reset',
+    'Mail a reset link; answers the same whether or not the address has an account',
+    'public',
+    json('Done', AuthStatusResponse),
+    RequestPasswordResetBody,
+  ),
+  resetPassword: identity(
+    'POST',
+    '/reset-password',
+    'Set a new password with the token from the mail; ends every session',
+    'public',
+    json('Done', AuthStatusResponse),
+    ResetPasswordBody,
+  ),
+  changePassword: identity(
+    'POST',
+    '/change-password',
+    'Change the password (the current one is required)',
+    'session',
+    json('Done', AuthUserResponse),
+    ChangePasswordBody,
+  ),
+  changeEmail: identity(
+    'POST',
+    '/change-email',
+    'Change the email address',
+    'session',
+    json('Done', AuthStatusResponse),
+    ChangeEmailBody,
+  ),
+  updateUser: identity(
+    'POST',
+    '/update-user',
+    "Change the account's display name",
+    'session',
+    json('Done', AuthStatusResponse),
+    UpdateUserBody,
+  ),
+  googleCallback: {
+    method: 'GET',
+    path: '/api/auth/oauth2/callback/{providerId}',
+    tag: 'Identity',
+    summary: "Google's redirect back after sign-in (not called by clients)",
+    access: 'public',
+    params: z.object({ providerId: z.literal('google') }),
+    answers: { 302: { description: 'Back to the app, signed in' } },
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** `/api/parts/{id}` as a router path: `/api/parts/:id`. */
+export const routePath = (endpoint: Pick<Endpoint, 'path'>): string =>
+  endpoint.path.replace(/\{(\w+)\}/g, ':$1');

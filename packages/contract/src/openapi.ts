@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { endpoints, type Access, type Endpoint } from './endpoints.js';
+import { ApiErrorBody } from './errors.js';
+
+type JsonSchema = Record<string, unknown>;
+type Operation = Record<string, unknown>;
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The request is malformed or a field is invalid: `fields` names each one',
+  401: 'No access key, or it expired or its session ended',
+  402: 'The payment has not gone through',
+  403: 'Signed in, but not allowed to do this',
+  404: 'No such resource, or not yours',
+  409: 'The resource is not in a state that allows this',
+  413: 'The body is too large',
+  429: 'Too many attempts: wait the seconds in `Retry-After`',
+  500: 'Something failed on the server; nothing about it is disclosed',
+  503: 'A dependency (the database) is not reachable',
+};
+
+const SECURITY: Record<Access, Operation['security']> = {
+  public: [],
+  customer: [{ accessKey: [] }],
+  admin: [{ accessKey: [] }],
+  session: [{ session: [] }],
+  'client-secret': [],
+  'stripe-signature': [{ stripeSignature: [] }],
+};
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: 'Anyone.',
+  customer: 'A signed-in user (access key).',
+  admin: 'Admins only (access key of a user who is an admin now).',
+  session: "The identity provider's session cookie.",
+  'client-secret': "Whoever holds the payment's client secret.",
+  'stripe-signature': 'Stripe, proven by the Stripe-Signature header.',
+};
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+function parameters(endpoint: Endpoint): Operation[] {
+  const list: Operation[] = [];
+  for (const [where, schema] of [
+    ['path', endpoint.params],
+    ['query', endpoint.query],
+  ] as const) {
+    if (!schema) continue;
+    const json = schemaOf(schema, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        schema: property,
+      });
+    }
+  }
+  return list;
+}
+
+function failures(endpoint: Endpoint): number[] {
+  const implied =
+    endpoint.access === 'customer' || endpoint.access === 'session'
+      ? [401]
+      : endpoint.access === 'admin'
+        ? [401, 403]
+        : [];
+  const fromInput = endpoint.body || endpoint.params || endpoint.query ? [400] : [];
+  return [...new Set([...implied, ...fromInput, ...(endpoint.errors ?? []), 500])].sort();
+}
+
+function operation(name: string, endpoint: Endpoint): Operation {
+  const responses: Record<string, Operation> = {};
+  for (const [status, answer] of Object.entries(endpoint.answers)) {
+    responses[status] = {
+      description: answer.description,
+      ...(answer.schema || answer.contentType
+        ? {
+            content: {
+              [answer.contentType ?? 'application/json']: answer.schema
+                ? { schema: schemaOf(answer.schema, 'output') }
+                : {},
+            },
+          }
+        : {}),
+    };
+  }
+  for (const status of failures(endpoint)) {
+    responses[String(status)] ??= {
+      description: ERROR_TEXT[status] ?? 'Refused',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      ...(status === 429
+        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds' } } }
+        : {}),
+    };
+  }
+  const params = parameters(endpoint);
+  return {
+    operationId: name,
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    description: [`**Who may call it:** ${ACCESS_TEXT[endpoint.access]}`, endpoint.description]
+      .filter(Boolean)
+      .join('\n\n'),
+    'x-access': endpoint.access,
+    security: SECURITY[endpoint.access],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(endpoint.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/**
+ * The OpenAPI 3.1 description of the whole API, generated from the endpoint list and the same
+ * zod schemas the server validates with. Served at /api/openapi.json.
+ */
+export function openApiDocument(options: { serverUrl: string; title: string; version: string }) {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+    (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(name, endpoint);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${options.title} API`,
+      version: options.version,
+      description:
+        'The storefront API: catalog, orders, payments, accounts and the identity provider. ' +
+        'Money is in dollars (numbers with at most two decimals). Every failure answers ' +
+        '`{ error, message, fields? }` with a 4xx or 5xx status.',
+    },
+    servers: [{ url: options.serverUrl }],
+    tags: [...new Set(Object.values(endpoints).map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ApiError: schemaOf(ApiErrorBody, 'output') },
+      securitySchemes: {
+        accessKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The access key from PUT /api/users/{email} (sign-in sync), kept by the app in localStorage.accessKey.',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'better-auth.session_token',
+          description: 'Set by sign-in and sign-up.',
+        },
+        stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature' },
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
