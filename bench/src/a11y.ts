@@ -90,7 +90,7 @@ async function session(
 ): Promise<PageResult[]> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
-    // Opening animations give false contrast failures (STACK.md).
+    // Opening animations give false contrast failures (docs/development.md).
     reducedMotion: 'reduce',
   });
   try {

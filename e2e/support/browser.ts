@@ -17,7 +17,7 @@ export function browserAvailable(): boolean {
 }
 
 /**
- * The flags STACK.md lists for tests and Lighthouse: without the background-networking ones,
+ * The flags docs/development.md lists for tests and Lighthouse: without the background-networking ones,
  * Chromium keeps trying hosts this machine cannot reach. The benchmark uses the same list.
  */
 export const CHROMIUM_FLAGS = [

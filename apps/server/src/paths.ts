@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 
-/**
- * `apps/server/`, whether this runs from `src/` (tsx, tests) or from the bundle in `dist/`:
- * both sit one level below it, which is why this file lives directly in `src/`.
+/*
+ * Paths from `apps/server/`, whether this runs from `src/` (tsx, tests) or from the bundle in
+ * `dist/`: both sit one level below it, which is why this file lives directly in `src/`.
  */
-export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 export const migrationsDir = fileURLToPath(new URL('../drizzle', import.meta.url));
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));

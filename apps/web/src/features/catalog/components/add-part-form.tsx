@@ -37,7 +37,7 @@ export function AddPartForm({ onAdded }: { onAdded: () => void }) {
       await createPart.mutateAsync(values);
       onAdded();
     } catch (err) {
-      // Spec deviation (DESIGN.md): no success alert when the request failed.
+      // Deviation (docs/decisions/006): no success alert when the request failed.
       setServerError(
         err instanceof ApiError ? err.message : 'The part could not be added. Please try again.',
       );
