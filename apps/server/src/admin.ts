@@ -2,7 +2,12 @@
 import { ConfigError, loadConfig } from './config.js';
 import { runningServerPid } from './data-dir-lock.js';
 import { openDatabase } from './db/database.js';
-import { grantAdmin, listAdmins, revokeAdmin } from './modules/users/users.service.js';
+import {
+  grantAdmin,
+  LastAdminError,
+  listAdmins,
+  revokeAdmin,
+} from './modules/users/roles.service.js';
 
 const usage = 'Usage: npm run admin -- grant EMAIL | revoke EMAIL | list';
 
@@ -39,18 +44,40 @@ async function main(): Promise<number> {
   try {
     await database.migrate();
     if (command === 'grant') {
-      await grantAdmin(database.db, email!, 'command');
-      console.log(`${email} is an admin (from their next sign-in or page load).`);
+      const result = await grantAdmin(database.db, email!, 'command');
+      console.log(
+        result === 'pending'
+          ? `${email} will be an admin once its owner proves the address (confirms it from the mail we send at sign-up, resets the password, or signs in with Google).`
+          : result === 'already'
+            ? `${email} is already an admin.`
+            : `${email} is an admin (it takes effect at once).`,
+      );
     } else if (command === 'revoke') {
-      const removed = await revokeAdmin(database.db, email!);
-      console.log(removed ? `${email} is no longer an admin.` : `${email} was not an admin.`);
+      try {
+        const { revoked, grantRemoved } = await database.db.transaction((tx) =>
+          revokeAdmin(tx, email!),
+        );
+        console.log(
+          revoked
+            ? `${email} is no longer an admin.`
+            : grantRemoved
+              ? `The pending grant to ${email} is withdrawn.`
+              : `${email} was not an admin.`,
+        );
+      } catch (err) {
+        if (!(err instanceof LastAdminError)) throw err;
+        console.error(`${email} is the last admin: grant the role to someone else first.`);
+        return 1;
+      }
       if (config.adminEmails.includes(email!))
         console.log('Note: it is listed in ADMIN_EMAILS, which grants it again at the next start.');
     } else {
       const rows = await listAdmins(database.db);
       if (rows.length === 0) console.log('No admins.');
       for (const row of rows)
-        console.log(`${row.email}\t(${row.source}, since ${row.grantedAt.toISOString()})`);
+        console.log(
+          `${row.email}\t(${row.pending ? 'pending until the address is proved, ' : ''}${row.source}, since ${row.grantedAt.toISOString()})`,
+        );
     }
     return 0;
   } finally {

@@ -6,14 +6,23 @@ import { createAccessKeys } from './modules/auth/access-key.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createGuards } from './modules/auth/guards.js';
-import { createRateLimiter } from './modules/auth/rate-limiter.js';
+import { createRateLimiter } from './modules/limits/rate-limiter.js';
+import { findLiveSession } from './modules/auth/identity.service.js';
+import { queueMail, registerMailJobs } from './modules/mail/mail.service.js';
+import { takenAddressNotice } from './modules/mail/notices.js';
+import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox-worker.js';
+import { applyRoleGrants, isAdmin } from './modules/users/roles.service.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
+import { sweepExpiredOrders } from './modules/orders/orders.service.js';
 import { userRoutes } from './modules/users/users.routes.js';
-import { isAdmin } from './modules/users/users.service.js';
-import { handlePaymentEvent } from './modules/payments/payments.service.js';
+import {
+  handlePaymentEvent,
+  paymentGate,
+  registerRefundJobs,
+} from './modules/payments/payments.service.js';
 import { paymentRoutes, stripeWebhookRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import { createPaymentProvider } from './modules/payments/create-provider.js';
@@ -23,6 +32,7 @@ import { createCatalogCache } from './modules/parts/catalog-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { OneLinePerRequest } from './http/request-log.js';
+import { checkInputs } from './http/input.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
@@ -35,6 +45,9 @@ declare module 'fastify' {
       accessKeys: ReturnType<typeof createAccessKeys>;
       guards: ReturnType<typeof createGuards>;
       mailer: Mailer;
+      outbox: OutboxWorker;
+      /** The unpaid-order sweep, as the background job runs it (tests call it directly). */
+      sweepUnpaidOrders(olderThanHours: number, now?: Date): Promise<number>;
       /** Every route registered, as `METHOD path`: the API description's test reads it. */
       routes: string[];
     };
@@ -50,9 +63,17 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Replaces the configured provider (tests point a Stripe provider at a local fake). */
   paymentProvider?: PaymentProvider;
-  /** Background jobs (the unpaid-order sweep): the server starts them, tests call them directly. */
+  /**
+   * Background jobs (the unpaid-order sweep, the outbox worker): the server starts them; tests
+   * call `sweepExpiredOrders` and `storefront.outbox.runDue()` directly.
+   */
   startJobs?: boolean;
 };
+
+/** Believe X-Forwarded-For's last `hops` entries, the ones the shop's own proxies appended. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+const hourStamp = () => new Date().toISOString().slice(0, 13);
 
 /** Builds the whole HTTP application without listening: tests call `inject`, server.ts listens. */
 export async function buildApp({
@@ -65,8 +86,10 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: config.nodeEnv === 'production',
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default):
+    // otherwise any client could pick its own address and walk round every per-address limit.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     // The spec posts to /purchase/ and reads /purchase?email=: both spellings are one route.
     routerOptions: { ignoreTrailingSlash: true },
@@ -79,10 +102,12 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  checkInputs(app);
 
   registerSecurityHeaders(app, { stripe: config.payments.provider === 'stripe' });
 
   const { db } = database;
+  const outbox = createOutboxWorker(db, app.log);
   const mailer =
     givenMailer ??
     createMailer({
@@ -91,39 +116,101 @@ export async function buildApp({
       outboxDir: `${config.dataDir}/outbox`,
       log: app.log,
     });
+  registerMailJobs(outbox, mailer);
   const secret = resolveAuthSecret({
     configured: config.authSecret,
     dataDir: config.dataDir,
     warn: (message) => app.log.warn(message),
   });
-  const auth = createAuth({ config, db, mailer, secret, log: app.log });
+  const trustedOrigins = [
+    config.publicUrl,
+    // The Vite dev server runs on its own origin in development.
+    ...(config.nodeEnv === 'development' ? ['http://localhost:5173'] : []),
+  ];
   const accessKeys = createAccessKeys(secret, config.accessKeyTtlSeconds);
-  const guards = createGuards(accessKeys, (caller) => isAdmin(db, caller.email));
-  app.decorate('storefront', { auth, accessKeys, guards, mailer, routes });
+  const guards = createGuards({
+    accessKeys,
+    findSession: (sessionId) => findLiveSession(db, sessionId),
+    isAdmin: (userId) => isAdmin(db, userId),
+    cacheMs: config.sessionCheckCacheMs,
+  });
+  const auth = createAuth({
+    config,
+    db,
+    secret,
+    trustedOrigins,
+    log: app.log,
+    sendMail: async (mail) => {
+      await queueMail(db, mail);
+      outbox.poke();
+    },
+    onAddressProved: async (user) => {
+      if (await applyRoleGrants(db, user)) guards.forget();
+    },
+    onIdentityChanged: () => guards.forget(),
+  });
+  // Filled in below, once the payment provider exists; read only after buildApp returns.
+  const storefront = {
+    auth,
+    accessKeys,
+    guards,
+    mailer,
+    outbox,
+    routes,
+    sweepUnpaidOrders: async (_hours: number, _now?: Date): Promise<number> => 0,
+  };
+  app.decorate('storefront', storefront);
+  const limiter = createRateLimiter(db);
 
   await app.register(authRoutes, {
     auth,
-    limiter: createRateLimiter(db),
+    db,
+    limiter,
     config,
+    secret,
+    trustedOrigins,
+    noticeTakenAddress: async (email) => {
+      // One notice an hour is enough, however often the address is tried.
+      await queueMail(db, takenAddressNotice(config, email), `taken:${email}:${hourStamp()}`);
+      outbox.poke();
+    },
   });
-  await app.register(userRoutes, { db, auth, guards, accessKeys, config });
+  await app.register(userRoutes, { db, auth, guards, accessKeys, trustedOrigins });
   await app.register(healthRoutes, { db });
   await app.register(siteRoutes, { config });
-  const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
-  const onStockChange = () => catalog.invalidate();
-  await app.register(partRoutes, { db, guards, catalog });
-  await app.register(reviewRoutes, { db, guards });
-  await app.register(orderRoutes, { db, guards, onStockChange });
-  if (startJobs) startOrderSweep(app, db, config, onStockChange);
 
   // The sandbox reports outcomes through the same event handler as Stripe's webhook.
+  const onRefundQueued = () => outbox.poke();
   const configured = createPaymentProvider(config.payments, db, async (event) => {
-    await handlePaymentEvent(db, event, app.log);
+    await handlePaymentEvent(db, event, onRefundQueued);
   });
   const provider = givenProvider ?? configured.provider;
   const sandbox = givenProvider ? null : configured.sandbox;
+  registerRefundJobs(outbox, db, provider);
+  const gate = paymentGate(db, provider);
+  storefront.sweepUnpaidOrders = (hours, now) => sweepExpiredOrders(db, hours, gate, now);
+
+  const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
+  const onStockChange = () => catalog.invalidate();
+  await app.register(partRoutes, { db, guards, catalog });
+  await app.register(reviewRoutes, { db, guards, limiter });
+  await app.register(orderRoutes, {
+    db,
+    guards,
+    limiter,
+    openOrderLimits: config.openOrderLimits,
+    paymentGate: gate,
+    onStockChange,
+  });
   await app.register(paymentRoutes, { db, guards, provider, sandbox });
-  await app.register(stripeWebhookRoutes, { db, provider });
+  await app.register(stripeWebhookRoutes, { db, provider, onRefundQueued });
+
+  if (startJobs) {
+    startOrderSweep(app, db, config, gate, onStockChange);
+    app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));
+  }
+  // The database closes after the app: let a running job finish first.
+  app.addHook('onClose', async () => outbox.stop());
 
   await registerSite(app, config.webDistDir);
   return app;

@@ -131,6 +131,64 @@ const EnvSchema = z.object({
       .max(24 * 365, 'must be at most a year (8760 hours)')
       .default(48),
   ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx): number | string[] | false => {
+        const text = (v ?? '').trim().toLowerCase();
+        if (text === '' || ['false', '0', 'none', 'no'].includes(text)) return false;
+        if (/^[1-9][0-9]?$/.test(text)) return Number(text);
+        const list = text
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+        const address = /^([0-9a-f.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/;
+        if (list.length > 0 && list.every((a) => address.test(a))) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be the number of proxies in front of the shop (e.g. 1), or a comma-separated list of their addresses or CIDR ranges; "true" would let any client choose its own address',
+        });
+        return z.NEVER;
+      }),
+  ),
+  SESSION_CHECK_CACHE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds from 0 to 60000' })
+      .int('must be a number of milliseconds from 0 to 60000')
+      .min(0, 'must be a number of milliseconds from 0 to 60000')
+      .max(60_000, 'must be a number of milliseconds from 0 to 60000')
+      .default(1000),
+  ),
+  MAX_UNPAID_ORDERS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 1000' })
+      .int('must be a whole number from 1 to 1000')
+      .min(1, 'must be a whole number from 1 to 1000')
+      .max(1000, 'must be a whole number from 1 to 1000')
+      .default(10),
+  ),
+  MAX_UNPAID_ORDER_VALUE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be an amount in dollars above 0' })
+      .positive('must be an amount in dollars above 0')
+      .max(1e12, 'must be at most 1,000,000,000,000 dollars')
+      .default(250_000),
+  ),
+  OUTBOX_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+      .int('must be a whole number of seconds from 1 to 3600')
+      .min(1, 'must be a whole number of seconds from 1 to 3600')
+      .max(3600, 'must be a whole number of seconds from 1 to 3600')
+      .default(5),
+  ),
   ORDER_SWEEP_INTERVAL_MINUTES: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -171,6 +229,14 @@ export type Config = {
   /** Unpaid orders older than this are canceled and their stock returned. */
   unpaidOrderTtlHours: number;
   orderSweepIntervalMinutes: number;
+  /** Which proxies' X-Forwarded-For to believe: a hop count, their addresses, or none. */
+  trustProxy: number | string[] | false;
+  /** How often the outbox worker looks for due jobs (it also runs right after a request queues one). */
+  outboxIntervalSeconds: number;
+  /** How long a checked session or role is reused on this instance (see guards.ts). */
+  sessionCheckCacheMs: number;
+  /** The most one account may hold in unpaid orders (stock they reserve for free). */
+  openOrderLimits: { count: number; valueCents: number };
 };
 
 export class ConfigError extends Error {
@@ -252,5 +318,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'sandbox' },
     unpaidOrderTtlHours: e.UNPAID_ORDER_TTL_HOURS,
     orderSweepIntervalMinutes: e.ORDER_SWEEP_INTERVAL_MINUTES,
+    trustProxy: e.TRUST_PROXY,
+    outboxIntervalSeconds: e.OUTBOX_INTERVAL_SECONDS,
+    sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
+    openOrderLimits: {
+      count: e.MAX_UNPAID_ORDERS,
+      valueCents: Math.round(e.MAX_UNPAID_ORDER_VALUE * 100),
+    },
   };
 }

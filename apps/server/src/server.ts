@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { seedCatalog } from './db/seed.js';
 import { seedDemoAccounts } from './db/seed-demo-accounts.js';
-import { syncEnvAdmins } from './modules/users/users.service.js';
+import { syncEnvAdmins } from './modules/users/roles.service.js';
 import { holdDataDirLock } from './data-dir-lock.js';
 import { createLogger } from './logger.js';
 

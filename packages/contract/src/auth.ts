@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
-import { Email } from './common.js';
+import { Email, requiredText, tooLong } from './common.js';
 import { messages } from './messages.js';
 
 export const Password = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .max(128, 'Password must be at most 128 characters');
+  .max(128, tooLong('Password', 128));
 
 export const LoginForm = z.object({ email: Email, password: Password });
 export type LoginForm = z.input<typeof LoginForm>;
 
 export const RegisterForm = z.object({
-  username: z
-    .string({ error: messages.usernameRequired })
-    .trim()
-    .min(1, messages.usernameRequired)
-    .max(60),
+  username: requiredText('Username', messages.usernameRequired, 60),
   email: Email,
   password: Password,
 });
@@ -60,43 +56,49 @@ export const AuthSessionResponse = z
   .nullable();
 export const AuthStatusResponse = z.object({ status: z.boolean() });
 
+// Where to send the browser afterwards: a path of this shop, never another site.
+const AppPath = z
+  .string({ error: 'The return address must be text' })
+  .max(2000, tooLong('The return address', 2000))
+  .regex(/^\/(?!\/)/, 'The return address must be a path of this shop')
+  .optional();
+const CurrentPassword = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? messages.passwordRequired : 'Password must be text',
+  })
+  .min(1, messages.passwordRequired)
+  .max(128, tooLong('Password', 128));
+
 export const SignUpBody = z.object({
-  name: z.string().trim().min(1).max(60),
-  email: z.string().max(320),
-  password: z.string().max(128),
-  callbackURL: z.string().max(2000).optional(),
+  name: requiredText('Username', messages.usernameRequired, 60),
+  email: Email,
+  password: Password,
+  callbackURL: AppPath,
 });
 export const SignInBody = z.object({
-  email: z.string().max(320),
-  password: z.string().max(128),
+  email: Email,
+  password: CurrentPassword,
   rememberMe: z.boolean().optional(),
-  callbackURL: z.string().max(2000).optional(),
+  callbackURL: AppPath,
 });
 export const SocialSignInBody = z.object({
-  provider: z.literal('google'),
-  callbackURL: z.string().max(2000).optional(),
-  errorCallbackURL: z.string().max(2000).optional(),
+  provider: z.literal('google', { error: 'Only Google sign-in is offered' }),
+  callbackURL: AppPath,
+  errorCallbackURL: AppPath,
+  newUserCallbackURL: AppPath,
   disableRedirect: z.boolean().optional(),
 });
-export const RequestPasswordResetBody = z.object({
-  email: z.string().max(320),
-  redirectTo: z.string().max(2000).optional(),
-});
+export const RequestPasswordResetBody = z.object({ email: Email, redirectTo: AppPath });
 export const ResetPasswordBody = z.object({
-  token: z.string().max(500),
-  newPassword: z.string().max(128),
+  token: requiredText('Token', 'The reset link is incomplete', 500),
+  newPassword: Password,
 });
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string().max(128),
-  newPassword: z.string().max(128),
+  currentPassword: CurrentPassword,
+  newPassword: Password,
   revokeOtherSessions: z.boolean().optional(),
 });
-export const ChangeEmailBody = z.object({
-  newEmail: z.string().max(320),
-  callbackURL: z.string().max(2000).optional(),
-});
-export const UpdateUserBody = z.object({
-  name: z.string().trim().min(1).max(60).optional(),
-  image: z.string().max(2000).nullable().optional(),
-});
+export const ChangeEmailBody = z.object({ newEmail: Email, callbackURL: AppPath });
+export const SendVerificationEmailBody = z.object({ email: Email, callbackURL: AppPath });
 export const EmptyBody = z.object({});

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CreateOrderBody,
   CreatePartBody,
   CreateReviewBody,
+  ProfileUpdateBody,
+  SignUpBody,
   Email,
   formatMoney,
   messages,
@@ -88,5 +91,48 @@ describe('review body', () => {
     expect(CreateReviewBody.parse({ description: 'ok', rating: 4 }).rating).toBe('4');
     expect(CreateReviewBody.safeParse({ description: 'ok', rating: '6' }).success).toBe(false);
     expect(CreateReviewBody.safeParse({ description: 'ok', rating: '2.5' }).success).toBe(false);
+  });
+});
+
+describe('messages say what is wrong', () => {
+  const part = {
+    name: 'Pad',
+    description: 'Good',
+    mOrderQuantity: '10',
+    availableQuantity: '100',
+    price: '12.50',
+    url: 'https://img.example.com/a.png',
+  };
+  const order = { partId: 'p', minimum: 10, address: '1 Road', phone: '0123456789' };
+  it.each([
+    [
+      CreateOrderBody,
+      { ...order, address: 'x'.repeat(301) },
+      'Address must be at most 300 characters',
+    ],
+    [CreateOrderBody, { ...order, address: { a: 1 } }, 'Address must be text'],
+    [CreateOrderBody, { ...order, phone: { a: 1 } }, 'Phone number must be text'],
+    [CreatePartBody, { ...part, price: 'abc' }, 'Price must be a number'],
+    [CreatePartBody, { ...part, mOrderQuantity: 'ten' }, 'Minimum order quantity must be a number'],
+    [
+      CreatePartBody,
+      { ...part, name: 'x'.repeat(201) },
+      'Part name must be at most 200 characters',
+    ],
+    [
+      CreateReviewBody,
+      { description: 'x'.repeat(2001), rating: '5' },
+      'Review must be at most 2000 characters',
+    ],
+    [
+      CreateReviewBody,
+      { description: 'ok', rating: { a: 1 } },
+      'Rating must be a number from 1 to 5',
+    ],
+    [ProfileUpdateBody, { address: 'x'.repeat(301) }, 'Address must be at most 300 characters'],
+    [ProfileUpdateBody, { name: { first: 'x' } }, 'Username must be text'],
+    [SignUpBody, { name: {}, email: 'a@b.co', password: 'secret1' }, 'Username must be text'],
+  ] as const)('%#: %j', (schema, value, message) => {
+    expect(firstMessage(schema.safeParse(value))).toBe(message);
   });
 });

@@ -11,7 +11,7 @@ import {
   SignInBody,
   SignUpBody,
   SocialSignInBody,
-  UpdateUserBody,
+  SendVerificationEmailBody,
 } from './auth.js';
 import { IdParams } from './common.js';
 import { HealthResponse, PublicConfig } from './config.js';
@@ -141,7 +141,13 @@ export const endpoints = {
     access: 'customer',
     body: CreateReviewBody,
     errors: [400],
-    answers: { 201: json('The review as stored', ReviewResponse) },
+    answers: {
+      201: json('The review as stored', ReviewResponse),
+      200: json(
+        "The customer's earlier review of the same part (or of the shop), replaced",
+        ReviewResponse,
+      ),
+    },
   },
   placeOrder: {
     method: 'POST',
@@ -377,14 +383,27 @@ export const endpoints = {
     json('Done', AuthStatusResponse),
     ChangeEmailBody,
   ),
-  updateUser: identity(
+  sendVerificationEmail: identity(
     'POST',
-    '/update-user',
-    "Change the account's display name",
+    '/send-verification-email',
+    "Mail a new link to confirm the signed-in account's address",
     'session',
     json('Done', AuthStatusResponse),
-    UpdateUserBody,
+    SendVerificationEmailBody,
   ),
+  verifyEmail: {
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    tag: 'Identity',
+    summary: 'Confirm an address with the token from the mail (signed in as that account)',
+    description:
+      "The app's page /verify-email calls it. The caller must be signed in as the account the " +
+      'token is for: a link opened by someone who did not create the account proves nothing.',
+    access: 'session',
+    query: z.object({ token: z.string().max(2000) }),
+    errors: [400, 401, 403],
+    answers: { 200: json('Confirmed', z.object({ status: z.boolean() })) },
+  },
   googleCallback: {
     method: 'GET',
     path: '/api/auth/oauth2/callback/{providerId}',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PHONE_PATTERN } from './common.js';
-import { MAX_QUANTITY } from './constants.js';
+import { PHONE_PATTERN, requiredText, tooLong } from './common.js';
+import { MAX_QUANTITY, ORDER_STATUSES } from './constants.js';
 import { messages } from './messages.js';
 
 /** An order as the API speaks it (spec section 3), money in dollars. Canceled orders never leave. */
@@ -17,10 +17,15 @@ export const OrderResponse = z.object({
   unitPrice: z.number(),
   /** Unit price times quantity, computed by the server. */
   partPrice: z.number(),
-  status: z.enum(['unpaid', 'pending', 'paid']),
+  /** The spec's three, and `canceled` (left out of the customer's list, readable by id). */
+  status: z.enum(ORDER_STATUSES),
   /** The payment provider's id, '' until a payment is submitted. */
   transactionId: z.string(),
   createdAt: z.string(),
+  /** Money given back (a payment that landed on a canceled order, or staff cancelling it). */
+  refund: z
+    .object({ status: z.enum(['pending', 'succeeded', 'failed']), amount: z.number() })
+    .nullable(),
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 export const OrderListResponse = z.array(OrderResponse);
@@ -57,21 +62,22 @@ const Quantity = z.preprocess(
     .max(MAX_QUANTITY, messages.quantityAboveAvailable),
 );
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max);
-
 /**
  * The order form's body. The spec also sends name, email, partName, partPrice and status: the
  * object is not strict, so they are accepted and dropped, and the server sets them itself.
  */
 export const CreateOrderBody = z.object({
-  partId: requiredText('Part is required', 100),
+  partId: requiredText('Part', 'Part is required', 100),
   minimum: Quantity,
-  address: requiredText(messages.addressRequired, 300),
+  address: requiredText('Address', messages.addressRequired, 300),
   phone: z
-    .union([z.string(), z.number()], { error: messages.phoneRequired })
+    .union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined ? messages.phoneRequired : 'Phone number must be text',
+    })
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', messages.phoneRequired)
+    .refine((v) => v.length <= 30, tooLong('Phone number', 30))
     .refine((v) => PHONE_PATTERN.test(v), messages.phoneInvalid),
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBody>;

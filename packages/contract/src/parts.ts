@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredNumber, requiredText } from './common.js';
 import { MAX_PRICE, MAX_QUANTITY } from './constants.js';
 import { messages } from './messages.js';
 
@@ -17,14 +18,8 @@ export const PartListResponse = z.array(PartResponse);
 export type PartListResponse = z.infer<typeof PartListResponse>;
 
 /** Form inputs arrive as text from number fields; empty means missing, not zero. */
-const requiredNumber = (requiredMessage: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: requiredMessage }),
-  );
-
 const wholePositive = (requiredMessage: string, label: string) =>
-  requiredNumber(requiredMessage).pipe(
+  requiredNumber(label, requiredMessage).pipe(
     z
       .number()
       .int(`${label} must be a whole number`)
@@ -34,19 +29,11 @@ const wholePositive = (requiredMessage: string, label: string) =>
 
 export const CreatePartBody = z
   .object({
-    name: z
-      .string({ error: messages.partNameRequired })
-      .trim()
-      .min(1, messages.partNameRequired)
-      .max(200),
-    description: z
-      .string({ error: messages.descriptionRequired })
-      .trim()
-      .min(1, messages.descriptionRequired)
-      .max(5000),
+    name: requiredText('Part name', messages.partNameRequired, 200),
+    description: requiredText('Description', messages.descriptionRequired, 5000),
     mOrderQuantity: wholePositive(messages.minimumOrderQuantityRequired, 'Minimum order quantity'),
     availableQuantity: wholePositive(messages.availableQuantityRequired, 'Available quantity'),
-    price: requiredNumber(messages.priceRequired).pipe(
+    price: requiredNumber('Price', messages.priceRequired).pipe(
       z
         .number()
         .positive('Price must be above 0')
@@ -56,15 +43,10 @@ export const CreatePartBody = z
           'Price can have at most two decimals',
         ),
     ),
-    url: z
-      .string({ error: messages.imageUrlRequired })
-      .trim()
-      .min(1, messages.imageUrlRequired)
-      .max(2000)
-      .refine(
-        (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
-        'Image URL must start with http:// or https://',
-      ),
+    url: requiredText('Image URL', messages.imageUrlRequired, 2000).refine(
+      (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
+      'Image URL must start with http:// or https://',
+    ),
   })
   .refine((p) => p.mOrderQuantity <= p.availableQuantity, {
     path: ['mOrderQuantity'],

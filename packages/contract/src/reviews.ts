@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, UUID_PATTERN } from './common.js';
 import { RATING_MAX, RATING_MIN } from './constants.js';
 import { messages } from './messages.js';
 
@@ -15,13 +16,17 @@ export const ReviewListResponse = z.array(ReviewResponse);
 export type ReviewListResponse = z.infer<typeof ReviewListResponse>;
 
 export const CreateReviewBody = z.object({
-  description: z
-    .string({ error: messages.reviewRequired })
-    .trim()
-    .min(1, messages.reviewRequired)
-    .max(2000),
+  /** The part reviewed; without it, a review of the shop (the spec's form). */
+  partId: z
+    .string({ error: 'Part must be text' })
+    .regex(UUID_PATTERN, 'There is no such part')
+    .optional(),
+  description: requiredText('Review', messages.reviewRequired, 2000),
   rating: z
-    .union([z.string(), z.number()], { error: messages.ratingRequired })
+    .union([z.string(), z.number()], {
+      error: (issue) =>
+        issue.input === undefined ? messages.ratingRequired : 'Rating must be a number from 1 to 5',
+    })
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', messages.ratingRequired)
     .refine((v) => /^\d$/.test(v) && Number(v) >= RATING_MIN && Number(v) <= RATING_MAX, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, PHONE_PATTERN } from './common.js';
+import { Email, optionalText, PHONE_PATTERN, tooLong } from './common.js';
 import { messages } from './messages.js';
 
 export const ProfileResponse = z.object({
@@ -14,24 +14,22 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 /** The longest text each profile field takes; the profile form uses the same limits. */
 export const PROFILE_LIMITS = { name: 60, address: 300, phone: 30, education: 200 } as const;
 
-/** Empty means "leave as it is" (spec: only non-empty fields are applied). */
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-
 /**
  * The profile form's body. Email and password belong to the identity provider: the server
  * refuses them here rather than silently dropping them.
  */
 export const ProfileUpdateBody = z
   .object({
-    name: optionalText(PROFILE_LIMITS.name),
-    address: optionalText(PROFILE_LIMITS.address),
+    // Empty means "leave as it is" (spec: only non-empty fields are applied).
+    name: optionalText('Username', PROFILE_LIMITS.name),
+    address: optionalText('Address', PROFILE_LIMITS.address),
     phone: z
-      .string()
+      .string({ error: 'Phone must be text' })
       .trim()
-      .max(PROFILE_LIMITS.phone)
+      .max(PROFILE_LIMITS.phone, tooLong('Phone', PROFILE_LIMITS.phone))
       .refine((v) => v === '' || PHONE_PATTERN.test(v), messages.phoneInvalid)
       .optional(),
-    education: optionalText(PROFILE_LIMITS.education),
+    education: optionalText('Education', PROFILE_LIMITS.education),
     email: z
       .never({ error: 'Change your email with the email field of the profile form' })
       .optional(),

@@ -1,6 +1,7 @@
 import type { Auth } from '../modules/auth/auth.js';
-import { countUsers } from '../modules/auth/identity.service.js';
-import { ensureProfile, grantAdmin } from '../modules/users/users.service.js';
+import { countUsers, markEmailVerified } from '../modules/auth/identity.service.js';
+import { grantAdmin } from '../modules/users/roles.service.js';
+import { ensureProfile } from '../modules/users/users.service.js';
 import type { Db } from './database.js';
 
 /** Sign-in details of the demo accounts; they exist only on the embedded demo database. */
@@ -15,6 +16,8 @@ export async function seedDemoAccounts(db: Db, auth: Auth): Promise<{ seeded: bo
   for (const account of Object.values(demoAccounts)) {
     const result = await auth.api.signUpEmail({ body: { ...account } });
     await ensureProfile(db, result.user.id);
+    // The demo's addresses are the shop's own: nobody needs to confirm them.
+    await markEmailVerified(db, result.user.id);
   }
   await grantAdmin(db, demoAccounts.admin.email, 'demo');
   return { seeded: true };

@@ -5,3 +5,5 @@ export * from '../modules/auth/auth.tables.js';
 export * from '../modules/users/users.tables.js';
 export * from '../modules/orders/orders.tables.js';
 export * from '../modules/payments/payments.tables.js';
+export * from '../modules/outbox/outbox.tables.js';
+export * from '../modules/limits/limits.tables.js';

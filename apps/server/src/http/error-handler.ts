@@ -7,10 +7,25 @@ import { AppError } from './errors.js';
  * Turns every failure into `{ error, message, fields? }`. Expected ones keep their status;
  * anything unexpected is logged in full and answered with a bland 500, never its details.
  */
+const isForeignKeyViolation = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: unknown }).code === '23503' ||
+    (err as { cause?: { code?: unknown } }).cause?.code === '23503');
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.statusCode).send(err.toBody());
+    }
+    // A row referred to was removed meanwhile (an account deleted mid-request, say).
+    if (isForeignKeyViolation(err)) {
+      const body: ApiErrorBody = {
+        error: 'CONFLICT',
+        message: 'Something this request refers to no longer exists',
+      };
+      return reply.status(409).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+import { markEmailVerified } from '../modules/auth/identity.service.js';
+import { grantAdmin } from '../modules/users/roles.service.js';
 
 let n = 0;
 export const uniqueEmail = (prefix = 'user') =>
@@ -50,7 +53,7 @@ export async function syncKey(app: FastifyInstance, cookie: string, email: strin
   return app.inject({
     method: 'PUT',
     url: `/api/users/${encodeURIComponent(email)}`,
-    headers: { cookie },
+    headers: { cookie, ...origin(app) },
     payload: { currentUser: { email } },
   });
 }
@@ -65,4 +68,20 @@ export async function customer(
   if (res.statusCode !== 200) throw new Error(`sync failed: ${res.statusCode} ${res.body}`);
   const key = (res.json() as { key: string }).key;
   return { ...user, key, auth: { authorization: `Bearer ${key}` } };
+}
+
+/**
+ * A customer whose address is proved (as the verification link would) and who is an admin, the
+ * way the admin command names one.
+ */
+export async function admin(
+  app: FastifyInstance,
+  db: Db,
+  account: { name?: string; email?: string; password?: string } = {},
+) {
+  const user = await customer(app, account);
+  await markEmailVerified(db, user.userId);
+  await grantAdmin(db, user.email, 'command');
+  app.storefront.guards.forget();
+  return user;
 }

@@ -38,10 +38,21 @@ export type RecordedRequest = {
   body: Record<string, FormValue>;
 };
 
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
+};
+
 export type FakeStripe = {
   host: string;
   port: number;
   intents: Map<string, FakeIntent>;
+  refunds: Map<string, FakeRefund>;
   requests: RecordedRequest[];
   /** What Stripe does when the customer's card goes through (or fails, or is canceled). */
   setStatus(id: string, status: Stripe.PaymentIntent.Status): void;
@@ -103,9 +114,9 @@ type Reply = { status: number; body: unknown; headers?: Record<string, string> }
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: RecordedRequest[] = [];
-  // Stripe replays the first response for a key, and refuses the key with other parameters.
-  const idempotent = new Map<string, { rawBody: string; reply: Reply }>();
+  const idempotentReplies = new Map<string, { rawBody: string; reply: Reply }>();
 
   function createIntent(body: Record<string, FormValue>): Reply {
     // As the SDK's pinned API version (2026-10-28.endive) does: a fake that took anything would
@@ -174,6 +185,92 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 200, body: intent };
   }
 
+  /** Stripe cancels an intent only before it is paid or processing. */
+  function cancelIntent(id: string): Reply {
+    const intent = intents.get(id);
+    if (!intent) return missing('payment_intent', id);
+    const cancelable = [
+      'requires_payment_method',
+      'requires_confirmation',
+      'requires_action',
+      'requires_capture',
+    ];
+    if (!cancelable.includes(intent.status)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
+      });
+    }
+    intent.status = 'canceled';
+    return { status: 200, body: intent };
+  }
+
+  /** A refund of a succeeded intent, at most what it charged in all. */
+  function createRefund(body: Record<string, FormValue>): Reply {
+    const id = typeof body.payment_intent === 'string' ? body.payment_intent : '';
+    const intent = intents.get(id);
+    if (!intent) return missing('payment_intent', id);
+    if (intent.status !== 'succeeded') {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `This PaymentIntent (${id}) does not have a successful charge to refund.`,
+      });
+    }
+    const amount = typeof body.amount === 'string' ? Number(body.amount) : intent.amount;
+    const already = [...refunds.values()]
+      .filter((r) => r.payment_intent === id)
+      .reduce((n, r) => n + r.amount, 0);
+    if (already + amount > intent.amount) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge for ${id} has already been refunded.`,
+      });
+    }
+    const refund: FakeRefund = {
+      id: `re_${token(12)}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: id,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
+
+  const missing = (kind: string, id: string) =>
+    stripeError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: kind === 'payment_intent' ? 'intent' : 'id',
+      message: `No such ${kind}: '${id}'`,
+    });
+
+  /** Stripe replays the first response for a key, and refuses the key with other parameters. */
+  function idempotent(req: RecordedRequest, create: () => Reply): Reply {
+    const key = req.headers['idempotency-key'];
+    if (typeof key !== 'string') return create();
+    const earlier = idempotentReplies.get(`${req.path} ${key}`);
+    if (earlier && earlier.rawBody !== req.rawBody) {
+      return stripeError(400, {
+        type: 'idempotency_error',
+        message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      });
+    }
+    if (earlier) return { ...earlier.reply, headers: { 'idempotent-replayed': 'true' } };
+    const reply = create();
+    // Stripe saves only responses that reached its API logic, which includes 4xx validation.
+    idempotentReplies.set(`${req.path} ${key}`, {
+      rawBody: req.rawBody,
+      reply: structuredClone(reply),
+    });
+    return reply;
+  }
+
   function route(req: RecordedRequest): Reply {
     const auth = req.headers.authorization;
     if (!auth?.startsWith('Bearer ') || auth.length === 'Bearer '.length) {
@@ -185,20 +282,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const url = new URL(req.path, 'http://fake-stripe');
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string') return createIntent(req.body);
-      const earlier = idempotent.get(key);
-      if (earlier && earlier.rawBody !== req.rawBody) {
-        return stripeError(400, {
-          type: 'idempotency_error',
-          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        });
-      }
-      if (earlier) return { ...earlier.reply, headers: { 'idempotent-replayed': 'true' } };
-      const reply = createIntent(req.body);
-      // Stripe saves only responses that reached its API logic, which includes 4xx validation.
-      idempotent.set(key, { rawBody: req.rawBody, reply: structuredClone(reply) });
-      return reply;
+      return idempotent(req, () => createIntent(req.body));
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancel) return cancelIntent(decodeURIComponent(cancel[1]!));
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      return idempotent(req, () => createRefund(req.body));
+    }
+    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && refund) {
+      const found = refunds.get(decodeURIComponent(refund[1]!));
+      return found ? { status: 200, body: found } : missing('refund', refund[1]!);
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && retrieve) {
@@ -257,6 +351,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     host: address,
     port,
     intents,
+    refunds,
     requests,
     setStatus(id, status) {
       const intent = intents.get(id);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createAccessKeys } from './access-key.js';
 
-const user = { id: 'u1', email: 'a@example.com', name: 'A' };
+const user = { userId: 'u1', sessionId: 's1', email: 'a@example.com' };
 
 describe('access keys', () => {
   const keys = createAccessKeys('a-secret-that-is-long-enough-0123456789', 60);
 
   it('verifies a key it issued and returns who it names', () => {
     const key = keys.issue(user);
-    expect(keys.verify(key)).toMatchObject({ sub: 'u1', email: 'a@example.com' });
+    expect(keys.verify(key)).toMatchObject({ sub: 'u1', sid: 's1', email: 'a@example.com' });
   });
 
   it('refuses an expired key', () => {

@@ -1,13 +1,15 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /**
- * The access key the app keeps in localStorage: `base64url(payload).base64url(hmac)`. Verified
- * without a database round trip; it names the user, never a role (roles are looked up).
+ * The access key the app keeps in localStorage: `base64url(payload).base64url(hmac)`. It names
+ * the user and the identity provider's session it was issued for (`sid`), never a role: the
+ * guards check the session is still live and look the role up (guards.ts). `email` lets the app
+ * tell whose key it holds; a key whose email is no longer the account's is refused.
  */
-export type AccessKeyClaims = { sub: string; email: string; name: string; exp: number };
+export type AccessKeyClaims = { sub: string; sid: string; email: string; exp: number };
 
 export type AccessKeys = {
-  issue(user: { id: string; email: string; name: string }, now?: number): string;
+  issue(session: { userId: string; sessionId: string; email: string }, now?: number): string;
   verify(key: string, now?: number): AccessKeyClaims | null;
 };
 
@@ -17,11 +19,11 @@ export function createAccessKeys(secret: string, ttlSeconds: number): AccessKeys
   const sign = (data: string) => createHmac('sha256', key).update(data).digest();
 
   return {
-    issue(user, now = Date.now()) {
+    issue(session, now = Date.now()) {
       const claims: AccessKeyClaims = {
-        sub: user.id,
-        email: user.email,
-        name: user.name,
+        sub: session.userId,
+        sid: session.sessionId,
+        email: session.email,
         exp: Math.floor(now / 1000) + ttlSeconds,
       };
       const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -50,8 +52,8 @@ const isClaims = (value: unknown): value is AccessKeyClaims => {
   const v = value as Record<string, unknown>;
   return (
     typeof v.sub === 'string' &&
+    typeof v.sid === 'string' &&
     typeof v.email === 'string' &&
-    typeof v.name === 'string' &&
     typeof v.exp === 'number'
   );
 };

@@ -4,8 +4,31 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send(mail: Mail): Promise<void>; describe: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Holds a secret (a reset or verification link): the outbox forgets the text once sent. */
+  sensitive?: boolean;
+};
+export type Mailer = {
+  /**
+   * Sends one message. `id` names it (its Message-ID, and its file in the local outbox), so
+   * sending the same job twice after a crash writes the same file once.
+   */
+  send(mail: Mail, options?: { id?: string }): Promise<void>;
+  describe: string;
+};
+
+const messageFields = (mail: Mail, from: string, id: string | undefined) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  ...(mail.html ? { html: mail.html } : {}),
+  ...(id ? { messageId: `<${id}@storefront.local>` } : {}),
+});
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to the outbox
@@ -21,8 +44,8 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       describe: 'smtp',
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+      async send(mail, { id } = {}) {
+        await transport.sendMail(messageFields(mail, options.from, id));
       },
     };
   }
@@ -33,12 +56,12 @@ export function createMailer(options: {
   });
   return {
     describe: `outbox ${options.outboxDir}`,
-    async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+    async send(mail, { id } = {}) {
+      const info = await transport.sendMail(messageFields(mail, options.from, id));
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(
         options.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+        id ? `${id}.eml` : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer);
       options.log.info(

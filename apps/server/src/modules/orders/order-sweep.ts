@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { sweepExpiredOrders } from './orders.service.js';
+import { sweepExpiredOrders, type PaymentGate } from './orders.service.js';
 
 /**
  * Runs the unpaid-order sweep when the app is ready and then every interval, until the app
@@ -11,12 +11,13 @@ export function startOrderSweep(
   app: FastifyInstance,
   db: Db,
   config: Config,
+  paymentGate: PaymentGate,
   onStockChange: () => void,
 ): void {
   let current: Promise<void> | undefined;
   const sweep = () => {
     // A slow run must not overlap the next one.
-    current ??= sweepExpiredOrders(db, config.unpaidOrderTtlHours)
+    current ??= sweepExpiredOrders(db, config.unpaidOrderTtlHours, paymentGate)
       .then((canceled) => {
         if (canceled > 0) {
           onStockChange();

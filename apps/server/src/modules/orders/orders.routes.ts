@@ -4,26 +4,46 @@ import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
-import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service.js';
+import { minutes, type RateLimiter } from '../limits/rate-limiter.js';
+import {
+  cancelOrder,
+  getOrder,
+  listOrders,
+  placeOrder,
+  type OpenOrderLimits,
+  type PaymentGate,
+} from './orders.service.js';
 
-/** `onStockChange` runs after a committed change to stock (the catalog cache listens). */
-export type OrderRoutesOptions = { db: Db; guards: Guards; onStockChange: () => void };
+export type OrderRoutesOptions = {
+  db: Db;
+  guards: Guards;
+  limiter: RateLimiter;
+  openOrderLimits: OpenOrderLimits;
+  /** Cancelling reaches the payment provider through this (payments.service.ts). */
+  paymentGate: PaymentGate;
+  /** Runs after a committed change to stock (the catalog cache listens). */
+  onStockChange: () => void;
+};
+
+/** Orders a customer may place, and cancels they may ask for, per ten minutes. */
+const ORDER_WRITES = { max: 30, windowSeconds: minutes(10) };
 
 // Bodies and queries are parsed after the key check, so a caller without a key always gets 401.
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app,
-  { db, guards, onStockChange },
+  { db, guards, limiter, openOrderLimits, paymentGate, onStockChange },
 ) => {
   app.post(routePath(endpoints.placeOrder), async (request, reply) => {
-    const caller = guards.requireUser(request);
+    const caller = await guards.requireUser(request);
+    await limiter.take(`orders:${caller.sub}`, ORDER_WRITES);
     const body = parseOr400(CreateOrderBody, request.body ?? {});
-    const order = await placeOrder(db, caller, body);
+    const order = await placeOrder(db, caller, body, openOrderLimits);
     onStockChange();
     return reply.status(201).send(order);
   });
 
   app.get(routePath(endpoints.listMyOrders), async (request) => {
-    const caller = guards.requireUser(request);
+    const caller = await guards.requireUser(request);
     const { email } = parseOr400(endpoints.listMyOrders.query, request.query);
     if (email !== undefined && !sameEmail(email, caller.email)) {
       throw forbidden('You can only see your own orders');
@@ -32,8 +52,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   });
 
   app.get(routePath(endpoints.getOrder), { schema: { params: IdParams } }, async (request) => {
-    const caller = guards.requireUser(request);
-    return getOrder(db, caller, request.params.id);
+    const caller = await guards.requireUser(request);
+    return getOrder(db, caller, request.params.id, guards.isAdmin);
   });
 
   app.delete(
@@ -41,13 +61,15 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     { schema: { params: IdParams } },
     async (request, reply) => {
       try {
-        const caller = guards.requireUser(request);
-        const answer = await cancelOrder(db, caller.sub, request.params.id);
+        const caller = await guards.requireUser(request);
+        await limiter.take(`orders:${caller.sub}`, ORDER_WRITES);
+        const answer = await cancelOrder(db, caller.sub, request.params.id, paymentGate);
         onStockChange();
         return answer;
       } catch (err) {
         // The app reads deletedCount from every answer, refusals included.
         if (!(err instanceof AppError)) throw err;
+        if (err.headers) reply.headers(err.headers);
         return reply.status(err.statusCode).send({ ...err.toBody(), deletedCount: 0 });
       }
     },

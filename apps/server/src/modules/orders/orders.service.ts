@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import {
+  formatMoney,
   fromCents,
   isUuid,
   messages,
@@ -9,18 +10,15 @@ import {
   type OrderResponse,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { AppError, notFound, unauthorized } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { findPart, releaseStock, reserveStock } from '../parts/parts.service.js';
-import { findUserById } from '../auth/identity.service.js';
-import { isAdmin } from '../users/users.service.js';
 import { transitionOrder } from './order-status.js';
 import { orders, type OrderRow } from './orders.tables.js';
 
 export type { OrderRow };
 
 export const toOrderResponse = (row: OrderRow): OrderResponse => {
-  if (row.status === 'canceled') throw new Error('a canceled order must never be answered');
   return {
     _id: row.id,
     name: row.name,
@@ -35,19 +33,55 @@ export const toOrderResponse = (row: OrderRow): OrderResponse => {
     status: row.status,
     transactionId: row.transactionId ?? '',
     createdAt: row.createdAt.toISOString(),
+    refund: row.refundStatus
+      ? { status: row.refundStatus, amount: fromCents(row.refundedCents) }
+      : null,
   };
 };
 
 const outOfStock = () => new AppError(409, 'OUT_OF_STOCK', messages.quantityAboveAvailable);
 
+/** How much one account may hold in unpaid orders: reserving stock costs nothing until paid. */
+export type OpenOrderLimits = { count: number; valueCents: number };
+
 /**
- * One business step, one transaction: the quantity is checked against the part, the stock is
- * reserved and the order written, or nothing happens. Every amount comes from the database.
+ * The account's unpaid orders, counted with a per-account lock held to the end of the caller's
+ * transaction, so two orders placed at once cannot both slip under the ceiling.
+ */
+async function assertUnderOpenOrderLimits(
+  tx: DbOrTx,
+  userId: string,
+  addingCents: number,
+  limits: OpenOrderLimits,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`);
+  const [open] = await tx
+    .select({ n: count(), cents: sql<string | null>`sum(${orders.totalCents})` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
+  const openCount = open?.n ?? 0;
+  const openCents = Number(open?.cents ?? 0);
+  if (openCount >= limits.count || openCents + addingCents > limits.valueCents) {
+    throw new AppError(
+      409,
+      'TOO_MANY_UNPAID_ORDERS',
+      `You have ${openCount} unpaid ${openCount === 1 ? 'order' : 'orders'} worth ${formatMoney(fromCents(openCents))}. ` +
+        `An account may hold at most ${limits.count} unpaid orders worth ${formatMoney(fromCents(limits.valueCents))} in all: ` +
+        'pay or cancel one in My Orders before placing another.',
+    );
+  }
+}
+
+/**
+ * One business step, one transaction: the quantity is checked against the part, the account's
+ * unpaid orders against their ceiling, the stock is reserved and the order written, or nothing
+ * happens. Every amount comes from the database; the name and email from the account.
  */
 export async function placeOrder(
   db: Db,
   caller: Caller,
   body: CreateOrderValues,
+  limits: OpenOrderLimits,
 ): Promise<OrderResponse> {
   // Checked before any transaction: a sold-out part is refused without taking a lock.
   const part = await findPart(db, body.partId);
@@ -58,26 +92,26 @@ export async function placeOrder(
   });
   if (issue === messages.quantityAboveAvailable) throw outOfStock();
   if (issue) throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
-  const user = await findUserById(db, caller.sub);
-  if (!user) throw unauthorized('Your account no longer exists, please sign in again');
+  const totalCents = part.priceCents * body.minimum;
 
   return db.transaction(async (tx) => {
+    await assertUnderOpenOrderLimits(tx, caller.sub, totalCents, limits);
     // The stock read above may be stale under concurrency: this conditional decrement counts.
     if (!(await reserveStock(tx, part.id, body.minimum))) throw outOfStock();
 
     const [row] = await tx
       .insert(orders)
       .values({
-        userId: user.id,
-        name: user.name,
-        email: user.email,
+        userId: caller.sub,
+        name: caller.name,
+        email: caller.email,
         address: body.address,
         phone: body.phone,
         partId: part.id,
         partName: part.name,
         quantity: body.minimum,
         unitPriceCents: part.priceCents,
-        totalCents: part.priceCents * body.minimum,
+        totalCents,
         status: 'unpaid',
       })
       .returning();
@@ -111,20 +145,94 @@ export async function recordPaymentActivity(db: DbOrTx, orderId: string): Promis
   await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
 }
 
-/** The caller's own order, or any order for an admin; a 404 otherwise, so ids reveal nothing. */
-export async function getOrder(db: DbOrTx, caller: Caller, id: string): Promise<OrderResponse> {
+/** The order, locked until the caller's transaction ends: payment steps and cancels queue on it. */
+export async function lockOrder(tx: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** The payments module's record of money given back, as the order shows it. */
+export async function recordRefund(
+  db: DbOrTx,
+  orderId: string,
+  refund: { status: 'pending' | 'succeeded' | 'failed'; refundedCents: number },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      refundStatus: refund.status,
+      refundedCents: refund.refundedCents,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * The caller's own order, or any order for an admin; a 404 otherwise, so ids reveal nothing. A
+ * canceled order is readable (with its refund, if any); it only leaves the customer's list.
+ */
+export async function getOrder(
+  db: DbOrTx,
+  caller: Caller,
+  id: string,
+  callerIsAdmin: (caller: Caller) => Promise<boolean>,
+): Promise<OrderResponse> {
   const row = await findOrder(db, id);
-  if (!row || row.status === 'canceled') throw notFound('Order');
-  if (row.userId !== caller.sub && !(await isAdmin(db, caller.email))) throw notFound('Order');
+  if (!row) throw notFound('Order');
+  if (row.userId !== caller.sub && !(await callerIsAdmin(caller))) throw notFound('Order');
   return toOrderResponse(row);
 }
 
-/** Cancels an unpaid order and gives its stock back, in one transaction; false if another won. */
-async function cancelUnpaid(tx: DbOrTx, order: OrderRow): Promise<boolean> {
-  const canceled = await transitionOrder(tx, order.id, ['unpaid'], 'canceled');
-  if (!canceled) return false;
-  await releaseStock(tx, canceled.partId, canceled.quantity);
-  return true;
+/**
+ * What cancelling needs from the payments module, handed in (payments depends on orders, not the
+ * other way round).
+ */
+export type PaymentGate = {
+  /**
+   * Cancels the order's intent at the provider, so nothing can be charged after the cancel.
+   * `paid` or `processing` when a payment got there first: the order must not be canceled.
+   */
+  void(orderId: string): Promise<'clear' | 'paid' | 'processing'>;
+  /** Whether the order has an intent not yet canceled (read inside the cancel's transaction). */
+  hasLiveIntent(tx: DbOrTx, orderId: string): Promise<boolean>;
+};
+
+const notCancelable = () =>
+  new AppError(409, 'ORDER_NOT_CANCELABLE', 'Only unpaid orders can be canceled');
+const beingPaid = () =>
+  new AppError(
+    409,
+    'ORDER_BEING_PAID',
+    'This order has just been paid (or its payment is being processed), so it can no longer be canceled',
+  );
+
+/**
+ * Cancels an unpaid order and gives its stock back. The provider's intent is canceled first, so a
+ * payment and a cancel racing each other end with exactly one of: paid, or canceled with nothing
+ * charged. The transaction then checks, with the order locked, that no new intent appeared
+ * meanwhile (a payment being started); if one did, it is canceled too and the cancel tried again.
+ */
+async function cancelUnpaid(
+  db: Db,
+  orderId: string,
+  gate: PaymentGate,
+): Promise<'canceled' | 'not-unpaid' | 'being-paid'> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const outcome = await gate.void(orderId);
+    if (outcome !== 'clear') return 'being-paid';
+    const result = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (!order || order.status !== 'unpaid') return 'not-unpaid' as const;
+      if (await gate.hasLiveIntent(tx, orderId)) return 'retry' as const;
+      const canceled = await transitionOrder(tx, orderId, ['unpaid'], 'canceled');
+      if (!canceled) return 'not-unpaid' as const;
+      await releaseStock(tx, canceled.partId, canceled.quantity);
+      return 'canceled' as const;
+    });
+    if (result !== 'retry') return result;
+  }
+  return 'being-paid';
 }
 
 /** The customer's cancel: only their own unpaid order; anything else changes nothing. */
@@ -132,15 +240,15 @@ export async function cancelOrder(
   db: Db,
   userId: string,
   id: string,
+  gate: PaymentGate,
 ): Promise<DeleteOrderResponse> {
-  return db.transaction(async (tx) => {
-    const row = await findOrder(tx, id);
-    if (!row || row.userId !== userId || row.status === 'canceled') throw notFound('Order');
-    if (row.status !== 'unpaid' || !(await cancelUnpaid(tx, row))) {
-      throw new AppError(409, 'ORDER_NOT_CANCELABLE', 'Only unpaid orders can be canceled');
-    }
-    return { deletedCount: 1 };
-  });
+  const row = await findOrder(db, id);
+  if (!row || row.userId !== userId || row.status === 'canceled') throw notFound('Order');
+  if (row.status !== 'unpaid') throw notCancelable();
+  const result = await cancelUnpaid(db, id, gate);
+  if (result === 'being-paid') throw beingPaid();
+  if (result === 'not-unpaid') throw notCancelable();
+  return { deletedCount: 1 };
 }
 
 /**
@@ -152,22 +260,34 @@ export async function cancelOrder(
 export async function sweepExpiredOrders(
   db: Db,
   olderThanHours: number,
+  gate: PaymentGate,
   now: Date = new Date(),
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - olderThanHours * 3_600_000);
   const batchSize = 200;
   let canceled = 0;
+  // Walks the expired orders once, in (updated_at, id) order: one whose payment won the race
+  // stays behind without being visited again.
+  let after: { at: Date; id: string } | null = null;
   for (;;) {
-    const expired = await db
-      .select()
+    const expired: { id: string; updatedAt: Date }[] = await db
+      .select({ id: orders.id, updatedAt: orders.updatedAt })
       .from(orders)
-      .where(and(eq(orders.status, 'unpaid'), lt(orders.updatedAt, cutoff)))
-      .orderBy(asc(orders.updatedAt))
+      .where(
+        and(
+          eq(orders.status, 'unpaid'),
+          lt(orders.updatedAt, cutoff),
+          after ? sql`(${orders.updatedAt}, ${orders.id}) > (${after.at}, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(orders.updatedAt), asc(orders.id))
       .limit(batchSize);
     for (const order of expired) {
-      if (await db.transaction((tx) => cancelUnpaid(tx, order))) canceled += 1;
+      if ((await cancelUnpaid(db, order.id, gate)) === 'canceled') canceled += 1;
     }
-    if (expired.length < batchSize) return canceled;
+    const last = expired.at(-1);
+    if (!last || expired.length < batchSize) return canceled;
+    after = { at: last.updatedAt, id: last.id };
   }
 }
 

@@ -28,6 +28,9 @@ export const orders = pgTable(
     /** Written only by transitionOrder (order-status.ts). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
     transactionId: text('transaction_id'),
+    /** Money given back (payments module's refunds): pending until the provider confirms it. */
+    refundStatus: text('refund_status', { enum: ['pending', 'succeeded', 'failed'] }),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,10 +5,9 @@ import {
   PartResponse,
   messages,
 } from '@storefront/contract';
-import { customer } from '../../test/accounts.js';
+import { admin as adminUser, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
-import { grantAdmin } from '../users/users.service.js';
 
 describe('catalog API', () => {
   const ctx = useTestApp();
@@ -87,8 +86,7 @@ describe('adding a part', () => {
   let admin: typeof shopper;
   beforeAll(async () => {
     shopper = await customer(ctx.app);
-    admin = await customer(ctx.app);
-    await grantAdmin(ctx.database.db, admin.email, 'command');
+    admin = await adminUser(ctx.app, ctx.database.db);
   });
   const newPart = {
     name: 'Radiator hose',

@@ -29,18 +29,22 @@ export type PaymentRoutesOptions = {
   sandbox: SandboxProvider | null;
 };
 
+/** A refund was queued by a provider event: the outbox should run soon. */
+type OnRefundQueued = { onRefundQueued: () => void };
+
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
   { db, guards, provider, sandbox },
 ) => {
   app.post(routePath(endpoints.createPaymentIntent), async (request, reply) => {
-    const caller = guards.requireUser(request);
+    const caller = await guards.requireUser(request);
     const body = parseOr400(CreatePaymentIntentBody, request.body ?? {});
     const answer: CreatePaymentIntentResponse = await createPaymentIntent(
       db,
       provider,
       caller,
       body.orderId,
+      request.log,
     );
     return reply.status(200).send(answer);
   });
@@ -49,7 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     routePath(endpoints.confirmPayment),
     { schema: { params: IdParams } },
     async (request) => {
-      const caller = guards.requireUser(request);
+      const caller = await guards.requireUser(request);
       const body = parseOr400(ConfirmPaymentBody, request.body ?? {});
       if (body.purchase !== undefined && body.purchase !== request.params.id) {
         throw new AppError(
@@ -76,10 +80,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 };
 
 /** Stripe's webhook: its signature covers the exact bytes, so this route keeps the body raw. */
-export const stripeWebhookRoutes: FastifyPluginAsync<{
-  db: Db;
-  provider: PaymentProvider;
-}> = async (app, { db, provider }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<
+  { db: Db; provider: PaymentProvider } & OnRefundQueued
+> = async (app, { db, provider, onRefundQueued }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) =>
     done(null, body),
@@ -98,7 +101,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{
         throw new AppError(400, 'BAD_SIGNATURE', 'The webhook signature does not match');
       throw err;
     }
-    const result = await handlePaymentEvent(db, event, request.log);
+    const result = await handlePaymentEvent(db, event, onRefundQueued);
     request.log.info({ eventId: event.id, type: event.type, result }, 'stripe webhook');
     return reply.send({ received: true });
   });

@@ -7,73 +7,100 @@ import type { Caller } from '../auth/guards.js';
 import { transitionOrder } from '../orders/order-status.js';
 import {
   findOrder,
+  lockOrder,
   recordPaymentActivity,
+  recordRefund,
   toOrderResponse,
   type OrderRow,
+  type PaymentGate,
 } from '../orders/orders.service.js';
-import { paymentEvents, payments } from './payments.tables.js';
+import { enqueue } from '../outbox/outbox.service.js';
+import type { OutboxWorker } from '../outbox/outbox-worker.js';
+import { paymentEvents, payments, refunds } from './payments.tables.js';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from './provider.js';
+
+type PaymentRow = typeof payments.$inferSelect;
 
 /** The caller's own order; anyone else's is as good as missing. */
 async function ownOrder(db: DbOrTx, caller: Caller, orderId: string): Promise<OrderRow> {
   const order = await findOrder(db, orderId);
-  if (!order || order.userId !== caller.sub || order.status === 'canceled') throw notFound('Order');
+  if (!order || order.userId !== caller.sub) throw notFound('Order');
   return order;
 }
 
 const alreadyPaid = () => new AppError(409, 'ORDER_ALREADY_PAID', 'This order is already paid');
+const notPayable = () =>
+  new AppError(409, 'ORDER_NOT_PAYABLE', 'This order was canceled and can no longer be paid');
+
+async function findPayment(db: DbOrTx, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row;
+}
 
 /**
  * The payment intent for an unpaid order, for its total from the database (never an amount from
- * the client). One intent per order: asking again returns the same one.
+ * the client). Exactly one live intent per order under any concurrency: the idempotency key names
+ * the order and the attempt, so concurrent calls get the same intent from the provider, and it is
+ * stored with the order locked and still unpaid. A cancel that won meanwhile gets the new intent
+ * canceled at once.
  */
 export async function createPaymentIntent(
   db: Db,
   provider: PaymentProvider,
   caller: Caller,
   orderId: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ clientSecret: string }> {
   const order = await ownOrder(db, caller, orderId);
-  if (order.status === 'paid' || order.status === 'pending') throw alreadyPaid();
+  if (order.status === 'canceled') throw notPayable();
+  if (order.status !== 'unpaid') throw alreadyPaid();
   await recordPaymentActivity(db, order.id);
 
-  const [existing] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, order.id))
-    .limit(1);
-  if (
+  const existing = await findPayment(db, order.id);
+  const reusable =
     existing &&
-    existing.amountCents === order.totalCents &&
-    existing.provider === provider.name
-  ) {
-    return { clientSecret: existing.clientSecret };
-  }
+    existing.status !== 'canceled' &&
+    existing.provider === provider.name &&
+    existing.amountCents === order.totalCents;
+  if (reusable) return { clientSecret: existing.clientSecret };
+  const attempt = existing ? existing.attempt + 1 : 1;
   const intent = await provider.createIntent({
     orderId: order.id,
     amountCents: order.totalCents,
-    // Retries of this call, from any instance, create no second intent.
-    idempotencyKey: `order-${order.id}-${order.totalCents}`,
+    idempotencyKey: `order-${order.id}-${order.totalCents}-${attempt}`,
   });
-  await db
-    .insert(payments)
-    .values({
-      orderId: order.id,
+
+  const stored = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (!locked || locked.status !== 'unpaid') return null;
+    const current = await findPayment(tx, order.id);
+    // A concurrent call with the same key stored this very intent first.
+    if (current && current.attempt >= attempt) return current;
+    const values = {
       provider: provider.name,
       intentId: intent.id,
       clientSecret: intent.clientSecret,
       amountCents: order.totalCents,
-    })
-    .onConflictDoUpdate({
-      target: payments.orderId,
-      set: {
-        provider: provider.name,
-        intentId: intent.id,
-        clientSecret: intent.clientSecret,
-        amountCents: order.totalCents,
-      },
-    });
-  return { clientSecret: intent.clientSecret };
+      status: intent.status,
+      attempt,
+      updatedAt: new Date(),
+    };
+    const [row] = current
+      ? await tx.update(payments).set(values).where(eq(payments.orderId, order.id)).returning()
+      : await tx
+          .insert(payments)
+          .values({ orderId: order.id, ...values })
+          .returning();
+    return row ?? null;
+  });
+  if (!stored) {
+    // The order was canceled while the intent was being made: it must never be charged.
+    await provider
+      .cancelIntent(intent.id)
+      .catch((err: unknown) => log.warn({ err, intentId: intent.id }, 'could not cancel intent'));
+    throw notPayable();
+  }
+  return { clientSecret: stored.clientSecret };
 }
 
 /** What a payment intent's status means for its order; other statuses change nothing. */
@@ -90,6 +117,10 @@ async function applyIntent(
   orderId: string,
   intent: PaymentIntent,
 ): Promise<OrderRow | undefined> {
+  await db
+    .update(payments)
+    .set({ status: intent.status, updatedAt: new Date() })
+    .where(eq(payments.intentId, intent.id));
   const step = PAYMENT_TRANSITIONS[intent.status];
   if (!step) return undefined;
   return transitionOrder(db, orderId, step.from, step.to, { transactionId: intent.id });
@@ -104,6 +135,7 @@ const paysFor = (intent: PaymentIntent, order: OrderRow) =>
 /**
  * The app's report of a payment (spec: PATCH /purchase/{id} with the transaction id). Trusted
  * only after asking the provider: succeeded -> paid, processing -> pending, anything else -> 4xx.
+ * A canceled order is not payable: its intent was canceled at the provider before the cancel.
  */
 export async function confirmOrderPayment(
   db: Db,
@@ -113,11 +145,12 @@ export async function confirmOrderPayment(
   transactionId: string,
 ): Promise<OrderResponse> {
   const order = await ownOrder(db, caller, orderId);
+  if (order.status === 'canceled') throw notPayable();
   if (order.status === 'paid') {
     if (order.transactionId === transactionId) return toOrderResponse(order);
     throw alreadyPaid();
   }
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).limit(1);
+  const payment = await findPayment(db, order.id);
   const mismatch = new AppError(
     400,
     'PAYMENT_MISMATCH',
@@ -126,11 +159,123 @@ export async function confirmOrderPayment(
   if (!payment || payment.intentId !== transactionId) throw mismatch;
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent || !paysFor(intent, order)) throw mismatch;
-
   if (!PAYMENT_TRANSITIONS[intent.status])
     throw new AppError(402, 'PAYMENT_NOT_COMPLETED', 'The payment has not gone through');
   const updated = await applyIntent(db, order.id, intent);
   return toOrderResponse(updated ?? (await findOrder(db, order.id))!);
+}
+
+export const REFUND_JOB = 'refund';
+
+/**
+ * Records a full refund of the order's payment and the job that carries it out at the provider,
+ * in the caller's transaction. One refund per order (the table's unique key): asking twice does
+ * nothing more. Resolves whether a refund was added.
+ */
+export async function requestRefund(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'totalCents'>,
+  intent: { id: string; provider: PaymentProvider['name'] },
+  reason: 'paid-after-cancel' | 'canceled-by-staff',
+): Promise<boolean> {
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      provider: intent.provider,
+      intentId: intent.id,
+      amountCents: order.totalCents,
+      reason,
+    })
+    .onConflictDoNothing({ target: refunds.orderId })
+    .returning();
+  if (!refund) return false;
+  await recordRefund(tx, order.id, { status: 'pending', refundedCents: 0 });
+  await enqueue(tx, {
+    kind: REFUND_JOB,
+    payload: { refundId: refund.id },
+    dedupeKey: `refund-${refund.id}`,
+  });
+  return true;
+}
+
+/**
+ * Carries out a recorded refund at the provider. Safe to run again: the refund's id is the
+ * provider's idempotency key, and a refund the provider reports pending is looked at again later.
+ */
+export function registerRefundJobs(outbox: OutboxWorker, db: Db, provider: PaymentProvider): void {
+  outbox.handle(REFUND_JOB, async (payload) => {
+    const { refundId } = payload as { refundId: string };
+    const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
+    if (!refund || refund.status === 'succeeded') return;
+    const result = refund.providerRefundId
+      ? await provider.retrieveRefund(refund.providerRefundId)
+      : await provider.refund({
+          intentId: refund.intentId,
+          amountCents: refund.amountCents,
+          idempotencyKey: refund.id,
+        });
+    await db.transaction(async (tx) => {
+      await tx
+        .update(refunds)
+        .set({ status: result.status, providerRefundId: result.id, updatedAt: new Date() })
+        .where(eq(refunds.id, refund.id));
+      await recordRefund(tx, refund.orderId, {
+        status: result.status,
+        refundedCents: result.status === 'succeeded' ? refund.amountCents : 0,
+      });
+    });
+    if (result.status === 'pending')
+      throw new Error('the provider has not completed the refund yet');
+  });
+}
+
+/**
+ * The provider's word, from Stripe's webhook or the sandbox: applied once per event id, and only
+ * when the intent pays the order in full. A success for an order canceled meanwhile is refunded
+ * (never merely logged): the customer must not pay for what they will not get.
+ */
+export async function handlePaymentEvent(
+  db: Db,
+  event: PaymentEvent,
+  onRefundQueued: () => void,
+): Promise<'applied' | 'duplicate' | 'ignored' | 'refunding'> {
+  const result = await db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ eventId: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning();
+    if (!fresh) return 'duplicate' as const;
+    const intent = event.intent;
+    if (!intent || !intent.orderId) return 'ignored' as const;
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, intent.id))
+      .limit(1);
+    const order = payment ? await lockOrder(tx, payment.orderId) : undefined;
+    if (!order || !payment || !paysFor(intent, order)) return 'ignored' as const;
+    if (event.type === 'payment_intent.succeeded' && order.status === 'canceled') {
+      await tx
+        .update(payments)
+        .set({ status: 'succeeded', updatedAt: new Date() })
+        .where(eq(payments.intentId, intent.id));
+      await requestRefund(
+        tx,
+        order,
+        { id: intent.id, provider: payment.provider },
+        'paid-after-cancel',
+      );
+      return 'refunding' as const;
+    }
+    // The event names what happened; the intent it carries is the state that counts.
+    const expected = EVENT_STATUS[event.type];
+    if (!expected || intent.status !== expected) return 'ignored' as const;
+    return (await applyIntent(tx, order.id, intent)) ? ('applied' as const) : ('ignored' as const);
+  });
+  if (result === 'refunding') onRefundQueued();
+  return result;
 }
 
 const EVENT_STATUS: Record<string, PaymentIntent['status']> = {
@@ -139,41 +284,35 @@ const EVENT_STATUS: Record<string, PaymentIntent['status']> = {
 };
 
 /**
- * The provider's word, from Stripe's webhook or the sandbox: applied once per event id, and only
- * when the intent pays the order in full. Late or repeated events change nothing.
+ * How cancelling reaches the provider (the orders module's `PaymentGate`): the order's intent is
+ * canceled there first; if a payment got there first, the order takes the payment's status and
+ * the cancel is refused.
  */
-export async function handlePaymentEvent(
-  db: Db,
-  event: PaymentEvent,
-  log: Pick<FastifyBaseLogger, 'error'>,
-): Promise<'applied' | 'duplicate' | 'ignored'> {
-  return db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(paymentEvents)
-      .values({ eventId: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning();
-    if (!fresh) return 'duplicate';
-    const intent = event.intent;
-    if (!intent || !intent.orderId) return 'ignored';
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.intentId, intent.id))
-      .limit(1);
-    const order = payment ? await findOrder(tx, payment.orderId) : undefined;
-    if (!order || !paysFor(intent, order)) return 'ignored';
-    if (event.type === 'payment_intent.succeeded' && order.status === 'canceled') {
-      // Money taken for an order that no longer holds stock: a person must refund or restore it.
-      log.error(
-        { orderId: order.id, intentId: intent.id },
-        'payment succeeded for a canceled order: refund it or restore the order',
+export function paymentGate(db: Db, provider: PaymentProvider): PaymentGate {
+  return {
+    async void(orderId) {
+      const payment = await findPayment(db, orderId);
+      if (!payment || payment.status === 'canceled') return 'clear';
+      if (payment.provider !== provider.name) {
+        // Made under another provider (the shop switched): only that provider could charge it.
+        return 'clear';
+      }
+      const intent = await provider.cancelIntent(payment.intentId);
+      if (intent.status === 'succeeded' || intent.status === 'processing') {
+        await applyIntent(db, orderId, intent);
+        return intent.status === 'succeeded' ? 'paid' : 'processing';
+      }
+      await db
+        .update(payments)
+        .set({ status: intent.status, updatedAt: new Date() })
+        .where(eq(payments.orderId, orderId));
+      return 'clear';
+    },
+    async hasLiveIntent(tx, orderId) {
+      const payment = await findPayment(tx, orderId);
+      return Boolean(
+        payment && payment.status !== 'canceled' && payment.provider === provider.name,
       );
-      return 'ignored';
-    }
-    // The event names what happened; the intent it carries is the state that counts.
-    const expected = EVENT_STATUS[event.type];
-    if (!expected || intent.status !== expected) return 'ignored';
-    return (await applyIntent(tx, order.id, intent)) ? 'applied' : 'ignored';
-  });
+    },
+  };
 }

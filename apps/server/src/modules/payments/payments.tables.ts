@@ -1,7 +1,21 @@
-import { bigint, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.tables.js';
 
-/** One payment intent per order: reused when the customer comes back to pay. */
+export const INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] as const;
+
+/**
+ * The order's one live payment intent. A new intent replaces it only after it was canceled at the
+ * provider (`attempt` counts them, and names the idempotency key of each).
+ */
 export const payments = pgTable('payments', {
   orderId: uuid('order_id')
     .primaryKey()
@@ -10,7 +24,11 @@ export const payments = pgTable('payments', {
   intentId: text('intent_id').notNull().unique(),
   clientSecret: text('client_secret').notNull(),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  /** The intent's status as the provider last told us. */
+  status: text('status', { enum: INTENT_STATUSES }).notNull().default('requires_payment_method'),
+  attempt: integer('attempt').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Provider events already handled: a webhook delivered twice is applied once. */
@@ -20,10 +38,43 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Money given back: a payment that landed on a canceled order, or staff cancelling a paid one.
+ * One full refund per order at most (the unique key), carried out at the provider by an outbox
+ * job whose idempotency key is this row's id.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    intentId: text('intent_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason', { enum: ['paid-after-cancel', 'canceled-by-staff'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+export type RefundRow = typeof refunds.$inferSelect;
+
 /** The sandbox provider's own intents, kept like Stripe keeps them (in the database, for every instance). */
 export const sandboxIntents = pgTable('sandbox_intents', {
   id: text('id').primaryKey(),
   clientSecret: text('client_secret').notNull().unique(),
+  /** As Stripe does: a second create with the same key answers the first intent. */
+  idempotencyKey: text('idempotency_key').unique(),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull(),
   orderId: text('order_id').notNull(),
@@ -33,4 +84,15 @@ export const sandboxIntents = pgTable('sandbox_intents', {
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's refunds: what a shop would see in Stripe's dashboard. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => sandboxIntents.id),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -189,7 +189,6 @@ describe('the unpaid-order sweep and payments in flight', () => {
   const ctx = useTestApp({ authRateLimit: false });
 
   it('does not sweep an old order whose customer has just started paying', async () => {
-    const { sweepExpiredOrders } = await import('../orders/orders.service.js');
     const buyer = await customer(ctx.app);
     const part = await insertPart(ctx.database.db, { minOrderQuantity: 1, availableQuantity: 10 });
     const placed = await ctx.app.inject({
@@ -210,7 +209,7 @@ describe('the unpaid-order sweep and payments in flight', () => {
       headers: buyer.auth,
       payload: { orderId: order._id },
     });
-    expect(await sweepExpiredOrders(ctx.database.db, 48)).toBe(0);
+    expect(await ctx.app.storefront.sweepUnpaidOrders(48)).toBe(0);
     const [row] = await ctx.database.db
       .select({ status: orders.status })
       .from(orders)

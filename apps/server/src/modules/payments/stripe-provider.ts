@@ -5,6 +5,7 @@ import {
   type PaymentEvent,
   type PaymentIntent,
   type PaymentProvider,
+  type Refund,
 } from './provider.js';
 
 export type StripeProviderOptions = {
@@ -44,6 +45,17 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     status: intent.status,
     orderId: intent.metadata.orderId ?? null,
   };
+}
+
+/** Stripe's refund statuses, as the shop records them. */
+function toRefund(refund: Stripe.Refund): Refund {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return { id: refund.id, status };
 }
 
 const isMissing = (err: unknown) =>
@@ -90,6 +102,31 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (isMissing(err)) return null;
         throw err;
       }
+    },
+    async cancelIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(id));
+      } catch (err) {
+        // Already succeeded, processing or canceled: Stripe refuses; answer the intent as it is.
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err.code === 'payment_intent_unexpected_state'
+        ) {
+          return toIntent(await stripe.paymentIntents.retrieve(id));
+        }
+        throw err;
+      }
+    },
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      return toRefund(
+        await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountCents },
+          { idempotencyKey },
+        ),
+      );
+    },
+    async retrieveRefund(id) {
+      return toRefund(await stripe.refunds.retrieve(id));
     },
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;

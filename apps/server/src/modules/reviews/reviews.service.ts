@@ -1,12 +1,11 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import type { CreateReviewValues, ReviewResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { unauthorized } from '../../http/errors.js';
+import type { Caller } from '../auth/guards.js';
 import { hasPaidOrder } from '../orders/orders.service.js';
-import { findUserById } from '../auth/identity.service.js';
 import { reviews, type ReviewRow } from './reviews.tables.js';
 
-export const toReviewResponse = (row: ReviewRow): ReviewResponse => ({
+const toReviewResponse = (row: ReviewRow): ReviewResponse => ({
   _id: row.id,
   name: row.name,
   description: row.description,
@@ -21,29 +20,39 @@ export async function listReviews(db: DbOrTx, limit = 24): Promise<ReviewRespons
 }
 
 /**
- * The author is the signed-in account as the database knows it now (not the key's copy, not the
- * body), and is a verified buyer if they have paid for an order by the time they write.
+ * Posts the caller's review: one per customer per part, and one of the shop (the spec's form names
+ * no part). Posting again replaces the earlier one, so a customer can correct theirs and nobody can
+ * flood the page. The author is the signed-in account as the database knows it now (never the
+ * body), a verified buyer if they have paid for an order by the time they write.
  */
-export async function createReview(
+export async function postReview(
   db: Db,
-  userId: string,
+  caller: Caller,
   body: CreateReviewValues,
-): Promise<ReviewResponse> {
-  const user = await findUserById(db, userId);
-  if (!user) throw unauthorized('Your account no longer exists, please sign in again');
-  const [row] = await db
-    .insert(reviews)
-    .values({
-      name: user.name,
-      authorEmail: user.email,
-      userId: user.id,
-      description: body.description,
-      rating: Number(body.rating),
-      verifiedBuyer: await hasPaidOrder(db, user.id),
-    })
-    .returning();
+): Promise<{ review: ReviewResponse; replaced: boolean }> {
+  const verifiedBuyer = await hasPaidOrder(db, caller.sub);
+  const result = await db.execute(sql`
+    insert into ${reviews} (name, author_email, user_id, part_id, description, rating, verified_buyer)
+    values (${caller.name}, ${caller.email}, ${caller.sub}, ${body.partId ?? null},
+            ${body.description}, ${Number(body.rating)}, ${verifiedBuyer})
+    on conflict (user_id, (coalesce(part_id, '00000000-0000-0000-0000-000000000000'::uuid)))
+      where user_id is not null
+    do update set name = excluded.name, author_email = excluded.author_email,
+      description = excluded.description, rating = excluded.rating,
+      verified_buyer = excluded.verified_buyer, updated_at = now()
+    returning id, name, description, rating, verified_buyer, (xmax <> 0) as replaced`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) throw new Error('insert returned no row');
-  return toReviewResponse(row);
+  return {
+    review: {
+      _id: String(row.id),
+      name: String(row.name),
+      description: String(row.description),
+      rating: String(row.rating),
+      verifiedBuyer: Boolean(row.verified_buyer),
+    },
+    replaced: Boolean(row.replaced),
+  };
 }
 
 export async function countReviews(db: DbOrTx): Promise<number> {

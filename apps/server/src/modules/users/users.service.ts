@@ -1,8 +1,8 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ProfileResponse, ProfileUpdateBody } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { findUserById, renameUser } from '../auth/identity.service.js';
-import { admins, profiles } from './users.tables.js';
+import { profiles } from './users.tables.js';
 
 export async function ensureProfile(db: DbOrTx, userId: string): Promise<void> {
   await db.insert(profiles).values({ userId }).onConflictDoNothing();
@@ -43,46 +43,4 @@ export async function updateProfile(
       .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } });
   });
   return getProfile(db, userId);
-}
-
-export async function isAdmin(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ email: admins.email })
-    .from(admins)
-    .where(eq(admins.email, email.toLowerCase()))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function grantAdmin(
-  db: DbOrTx,
-  email: string,
-  source: 'env' | 'command' | 'demo',
-): Promise<void> {
-  await db.insert(admins).values({ email: email.toLowerCase(), source }).onConflictDoNothing();
-}
-
-export async function revokeAdmin(db: DbOrTx, email: string): Promise<boolean> {
-  const rows = await db.delete(admins).where(eq(admins.email, email.toLowerCase())).returning();
-  return rows.length > 0;
-}
-
-export async function listAdmins(db: DbOrTx) {
-  return db.select().from(admins).orderBy(admins.email);
-}
-
-/** Makes the `env` admins exactly ADMIN_EMAILS; admins granted by the command are left alone. */
-export async function syncEnvAdmins(db: Db, emails: string[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (emails.length === 0) await tx.delete(admins).where(eq(admins.source, 'env'));
-    else {
-      await tx
-        .delete(admins)
-        .where(and(eq(admins.source, 'env'), notInArray(admins.email, emails)));
-      await tx
-        .insert(admins)
-        .values(emails.map((email) => ({ email, source: 'env' as const })))
-        .onConflictDoNothing();
-    }
-  });
 }

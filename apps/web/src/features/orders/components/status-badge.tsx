@@ -5,6 +5,7 @@ const styles: Record<OrderResponse['status'], string> = {
   unpaid: 'badge-error',
   paid: 'badge-success',
   pending: 'badge-warning',
+  canceled: 'badge-neutral',
 };
 
 export function StatusBadge({ status }: { status: OrderResponse['status'] }) {

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { outboxJobs, type OutboxJobRow } from './outbox.tables.js';
+
+export type Job = { kind: string; payload: unknown; dedupeKey?: string; runAt?: Date };
+
+/**
+ * Adds a job in the caller's transaction, so it exists exactly when the change that causes it
+ * does. A job with a `dedupeKey` already enqueued is not added again. Resolves whether it was added.
+ */
+export async function enqueue(db: DbOrTx, job: Job): Promise<boolean> {
+  const rows = await db
+    .insert(outboxJobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      dedupeKey: job.dedupeKey ?? null,
+      ...(job.runAt ? { runAt: job.runAt } : {}),
+    })
+    .onConflictDoNothing({ target: outboxJobs.dedupeKey })
+    .returning({ id: outboxJobs.id });
+  return rows.length > 0;
+}
+
+/** How long a claimed job is someone's: after that another worker may take it (a crashed one). */
+const LEASE_SECONDS = 120;
+
+/**
+ * Claims up to `limit` due jobs: pending ones whose time has come, and running ones whose lease
+ * ran out. `FOR UPDATE SKIP LOCKED` lets several instances claim at once without taking the same
+ * job twice.
+ */
+export async function claimDueJobs(db: Db, limit: number): Promise<OutboxJobRow[]> {
+  const result = await db.execute(sql`
+    update ${outboxJobs}
+    set status = 'running',
+        attempts = ${outboxJobs.attempts} + 1,
+        locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    where ${outboxJobs.id} in (
+      select ${outboxJobs.id} from ${outboxJobs}
+      where (${outboxJobs.status} = 'pending' and ${outboxJobs.runAt} <= now())
+         or (${outboxJobs.status} = 'running' and ${outboxJobs.lockedUntil} < now())
+      order by ${outboxJobs.runAt}
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, kind, payload, attempts, max_attempts`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((r) => ({
+    id: String(r.id),
+    kind: String(r.kind),
+    payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as unknown) : r.payload,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+  })) as OutboxJobRow[];
+}
+
+export async function markJobDone(db: Db, id: string, keepPayload?: unknown): Promise<void> {
+  await db
+    .update(outboxJobs)
+    .set({
+      status: 'done',
+      doneAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      ...(keepPayload !== undefined ? { payload: keepPayload } : {}),
+    })
+    .where(and(eq(outboxJobs.id, id), eq(outboxJobs.status, 'running')));
+}
+
+/** Exponential backoff from 5 s, at most an hour; after the last attempt the job is `failed`. */
+export async function markJobFailed(db: Db, job: OutboxJobRow, error: string): Promise<void> {
+  const final = job.attempts >= job.maxAttempts;
+  const delaySeconds = Math.min(3600, 5 * 2 ** (job.attempts - 1));
+  await db
+    .update(outboxJobs)
+    .set({
+      status: final ? 'failed' : 'pending',
+      runAt: new Date(Date.now() + delaySeconds * 1000),
+      lockedUntil: null,
+      lastError: error.slice(0, 2000),
+    })
+    .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.status, 'running')));
+}
