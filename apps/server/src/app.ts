@@ -104,7 +104,10 @@ export async function buildApp({
   registerErrorHandling(app);
   checkInputs(app);
 
-  registerSecurityHeaders(app, { stripe: config.payments.provider === 'stripe' });
+  registerSecurityHeaders(app, {
+    stripe: config.payments.provider === 'stripe',
+    https: config.publicUrl.startsWith('https://'),
+  });
 
   const { db } = database;
   const outbox = createOutboxWorker(db, app.log);

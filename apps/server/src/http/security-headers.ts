@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
  * about half of a cached catalog request's CPU.) Pages get the full policy; API answers, which a
  * browser never renders, get a locked-down one.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { stripe: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { stripe: boolean; https: boolean },
+): void {
   const stripe = options.stripe;
   const csp = [
     "default-src 'self'",
@@ -35,7 +38,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { stripe:
     'content-security-policy': csp,
     'cross-origin-opener-policy': 'same-origin',
     'origin-agent-cluster': '?1',
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    // Only a shop served over https may ask browsers to insist on it (a plain-http shop, the
+    // local default, would lock every browser out of itself).
+    ...(options.https
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
     'x-dns-prefetch-control': 'off',
     'x-permitted-cross-domain-policies': 'none',
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',

@@ -261,13 +261,13 @@ export async function handlePaymentEvent(
         .update(payments)
         .set({ status: 'succeeded', updatedAt: new Date() })
         .where(eq(payments.intentId, intent.id));
-      await requestRefund(
+      const added = await requestRefund(
         tx,
         order,
         { id: intent.id, provider: payment.provider },
         'paid-after-cancel',
       );
-      return 'refunding' as const;
+      return added ? ('refunding' as const) : ('ignored' as const);
     }
     // The event names what happened; the intent it carries is the state that counts.
     const expected = EVENT_STATUS[event.type];
