@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { messages } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, launchBrowser, newPage } from './support/browser.js';
+import { mailedLink } from './support/mail.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { startShop, type Shop } from './support/shop.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
@@ -155,9 +154,22 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await page.getByLabel('Email').fill('moved@example.com');
     await page.getByRole('button', { name: 'Update profile' }).click();
     await page.getByText('Your profile has been updated.').waitFor();
+    // The new address must confirm the change first: until then the account keeps the old one.
+    await page.getByText(/We sent a link to moved@example\.com/).waitFor();
+    await page.getByTestId('current-profile').getByText('mover@example.com').waitFor();
+    const link = await mailedLink(ctx.shop.outboxDir, 'moved@example.com', '/verify-email');
+    await page.goto(link);
+    await page.getByText('Your email address is confirmed.').waitFor();
+    await page.getByText("Your account's address is now moved@example.com.").waitFor();
+    await page.getByRole('link', { name: 'Go to my profile' }).click();
     await page.getByTestId('current-profile').getByText('moved@example.com').waitFor();
     // The key now names the new email.
-    expect(await page.evaluate(() => localStorage.getItem('accessKey'))).toBeTruthy();
+    await page.waitForFunction(() => {
+      const key = localStorage.getItem('accessKey');
+      return key
+        ? atob(key.split('.')[0]!.replace(/-/g, '+').replace(/_/g, '/')).includes('moved@')
+        : false;
+    });
     await page.goto('/dashboard/my-orders');
     await page.getByTestId('orders-empty').waitFor();
 
@@ -190,18 +202,8 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await confirmAlert(page, 'A password reset email has been sent');
     await page.waitForURL('**/login');
 
-    const files = await fs.readdir(ctx.shop.outboxDir);
-    const mails = await Promise.all(
-      files.map((f) => fs.readFile(path.join(ctx.shop.outboxDir, f), 'utf8')),
-    );
-    const mail = mails.find((m) => m.includes('To: forgetful@example.com'));
-    expect(mail).toBeDefined();
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[^\s]+)/.exec(
-      mail!.replace(/=\r?\n/g, ''),
-    )?.[1];
-    expect(link).toBeDefined();
-
-    await page.goto(link!.replace(/=3D/g, '='));
+    const link = await mailedLink(ctx.shop.outboxDir, 'forgetful@example.com', '/reset-password');
+    await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('second-password');
     await page.getByLabel('Repeat the new password').fill('second-password');
     await page.getByRole('button', { name: 'Set new password' }).click();

@@ -29,11 +29,16 @@ export type Measured = {
 
 type Endpoint = { name: string; path: string; body: Buffer };
 
-function cannon(url: string, seconds: number): Promise<autocannon.Result> {
+function cannon(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
+        headers,
         connections: settings.catalog.connections,
         duration: seconds,
         // The load runs in a worker thread, so the in-process ceiling server keeps its own
@@ -49,10 +54,11 @@ function cannon(url: string, seconds: number): Promise<autocannon.Result> {
 export async function measure(
   url: string,
   around?: { before(): Promise<void>; after(): Promise<void> },
+  headers: Record<string, string> = {},
 ): Promise<Measured> {
-  await cannon(url, settings.catalog.warmupSeconds);
+  await cannon(url, settings.catalog.warmupSeconds, headers);
   await around?.before();
-  const r = await cannon(url, settings.catalog.durationSeconds);
+  const r = await cannon(url, settings.catalog.durationSeconds, headers);
   await around?.after();
   return {
     requestsPerSecond: r.requests.total / r.duration,

@@ -86,7 +86,11 @@ async function withServer(
   let server: ServerUnderTest;
   try {
     progress(`starting the ${label} server`);
-    server = await startServer({ label, ...(databaseUrl ? { databaseUrl } : {}) });
+    server = await startServer({
+      label,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      ...(settings.serverNodeArgs ? { nodeArgs: settings.serverNodeArgs } : {}),
+    });
   } catch (err) {
     for (const k of active) rowsByKind.get(k.kind)?.push(errorRow(k.name, err));
     return;
@@ -141,12 +145,18 @@ async function main(): Promise<void> {
   // Section modules are loaded on demand, so one that cannot even load fails alone.
   const { runCatalog } = await import('./catalog.js');
   const { runOrders } = await import('./orders.js');
+  const { runAuthCost } = await import('./auth-cost.js');
 
   await withServer('embedded', [
     {
       kind: 'catalog',
       name: 'Catalog (embedded)',
       run: (s) => runCatalog(s, 'Catalog (embedded)'),
+    },
+    {
+      kind: 'catalog',
+      name: 'Authenticated request (embedded)',
+      run: (s) => runAuthCost(s, 'Authenticated request (embedded)'),
     },
     { kind: 'orders', name: 'Orders (embedded)', run: (s) => runOrders(s, 'Orders (embedded)') },
   ]);
@@ -174,6 +184,11 @@ async function main(): Promise<void> {
             kind: 'catalog',
             name: 'Catalog (PostgreSQL)',
             run: (s) => runCatalog(s, 'Catalog (PostgreSQL)'),
+          },
+          {
+            kind: 'catalog',
+            name: 'Authenticated request (PostgreSQL)',
+            run: (s) => runAuthCost(s, 'Authenticated request (PostgreSQL)'),
           },
           {
             kind: 'orders',

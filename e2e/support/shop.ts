@@ -51,7 +51,8 @@ export async function startShop(overrides: Partial<Config> = {}): Promise<Shop> 
     AUTH_SECRET: 'e2e-secret-that-is-long-enough-for-hmac-0123456789',
   });
   const config: Config = { ...base, webDistDir, ...overrides };
-  const app = await buildApp({ config, database });
+  // Background jobs run as on a real server: the outbox worker writes mail to the outbox folder.
+  const app = await buildApp({ config, database, startJobs: true });
   await seedDemoAccounts(database.db, app.storefront.auth);
   await app.listen({ host: '127.0.0.1', port });
   return {

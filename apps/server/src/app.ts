@@ -200,7 +200,6 @@ export async function buildApp({
   await app.register(orderRoutes, {
     db,
     guards,
-    limiter,
     openOrderLimits: config.openOrderLimits,
     paymentGate: gate,
     onStockChange,

@@ -1,6 +1,8 @@
 /** Sign-up and key sync over HTTP, as the web app does them (see apps/server/src/test/accounts.ts). */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 
-export type SignedIn = { email: string; key: string; authorization: string };
+export type SignedIn = { email: string; key: string; authorization: string; cookie: string };
 
 /** Cookies from a response, as one Cookie header. */
 const cookieHeader = (res: Response): string =>
@@ -36,14 +38,46 @@ export async function signUpWithKey(
 
   const sync = await fetch(`${baseUrl}/api/users/${encodeURIComponent(email)}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', cookie, origin: baseUrl },
     body: JSON.stringify({ currentUser: { email } }),
     signal: AbortSignal.timeout(30_000),
   });
   await expectStatus(sync, 200, `key sync of ${email}`);
   const { key } = (await sync.json()) as { key?: unknown };
   if (typeof key !== 'string' || !key) throw new Error(`key sync of ${email} returned no key`);
-  return { email, key, authorization: `Bearer ${key}` };
+  return { email, key, authorization: `Bearer ${key}`, cookie };
+}
+
+/**
+ * Confirms a signed-up user's address the way its owner would: the link from the confirmation mail
+ * in the server's local outbox, opened while signed in. An address in ADMIN_EMAILS grants the role
+ * only then.
+ */
+export async function confirmAddress(
+  baseUrl: string,
+  dataDir: string,
+  user: SignedIn,
+): Promise<void> {
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[]);
+    for (const file of files) {
+      const text = (await fs.readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
+      if (!text.includes(`To: ${user.email}`)) continue;
+      const token = /verify-email\?token=3D([^\s]+)|verify-email\?token=([^\s]+)/.exec(text);
+      const value = token?.[1] ?? token?.[2];
+      if (!value) continue;
+      const res = await fetch(`${baseUrl}/api/auth/verify-email?token=${value}`, {
+        headers: { cookie: user.cookie },
+        signal: AbortSignal.timeout(10_000),
+      });
+      await expectStatus(res, 200, `confirming ${user.email}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${user.email} arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Runs `task` for every item with at most `limit` running at once. */

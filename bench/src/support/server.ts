@@ -11,6 +11,8 @@ export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 export type ServerUnderTest = {
   /** http://127.0.0.1:PORT, also the server's PUBLIC_URL. */
   baseUrl: string;
+  /** The server's DATA_DIR: its local mail outbox is `outbox/` in it. */
+  dataDir: string;
   label: string;
   database: 'embedded' | 'postgres';
   /** The last lines the server wrote, for error messages. */
@@ -155,6 +157,7 @@ export async function startServer(options: {
   let stopped: Promise<void> | null = null;
   const server: ServerUnderTest = {
     baseUrl,
+    dataDir,
     label: options.label,
     database: options.databaseUrl ? 'postgres' : 'embedded',
     output,

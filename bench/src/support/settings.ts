@@ -23,6 +23,7 @@ export type Settings = {
   /** Sections to run; all when BENCH_ONLY is unset (a comma list: catalog,orders,weight,...). */
   only: Set<string> | null;
   benchDatabaseUrl: string | undefined;
+  serverNodeArgs: string[] | null;
   catalog: { connections: number; warmupSeconds: number; durationSeconds: number };
   orders: {
     customers: number;
@@ -46,6 +47,8 @@ export const settings: Settings = {
       )
     : null,
   benchDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a server's time goes.
+  serverNodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? null,
   catalog: quick
     ? { connections: 50, warmupSeconds: 1, durationSeconds: 2 }
     : { connections: 50, warmupSeconds: 2, durationSeconds: 10 },

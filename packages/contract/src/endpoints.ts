@@ -406,7 +406,7 @@ export const endpoints = {
   },
   googleCallback: {
     method: 'GET',
-    path: '/api/auth/oauth2/callback/{providerId}',
+    path: '/api/auth/callback/{providerId}',
     tag: 'Identity',
     summary: "Google's redirect back after sign-in (not called by clients)",
     access: 'public',

@@ -14,6 +14,7 @@ const Register = lazy(() => import('./routes/register'));
 const Login = lazy(() => import('./routes/login'));
 const ForgetPassword = lazy(() => import('./routes/forget-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
+const VerifyEmail = lazy(() => import('./routes/verify-email'));
 // Every other path: the signed-in pages, or the 404 page (member-routes.tsx).
 const MemberRoutes = lazy(() => import('./member-routes'));
 
@@ -28,6 +29,7 @@ export function AppRoutes() {
         <Route path={paths.login.path} element={<Login />} />
         <Route path={paths.forgetPassword.path} element={<ForgetPassword />} />
         <Route path={paths.resetPassword.path} element={<ResetPassword />} />
+        <Route path={paths.verifyEmail.path} element={<VerifyEmail />} />
         {/* The spec lists it as public; only admins add parts, so it leads to the guarded form. */}
         <Route
           path={paths.addNewPart.path}

@@ -7,6 +7,7 @@ export const paths = {
   login: { path: '/login', href: () => '/login' },
   forgetPassword: { path: '/forget-password', href: () => '/forget-password' },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  verifyEmail: { path: '/verify-email', href: () => '/verify-email' },
   addNewPart: { path: '/add-new-part', href: () => '/add-new-part' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   dashboard: {

@@ -4,7 +4,6 @@ import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
-import { minutes, type RateLimiter } from '../limits/rate-limiter.js';
 import {
   cancelOrder,
   getOrder,
@@ -17,7 +16,6 @@ import {
 export type OrderRoutesOptions = {
   db: Db;
   guards: Guards;
-  limiter: RateLimiter;
   openOrderLimits: OpenOrderLimits;
   /** Cancelling reaches the payment provider through this (payments.service.ts). */
   paymentGate: PaymentGate;
@@ -25,17 +23,13 @@ export type OrderRoutesOptions = {
   onStockChange: () => void;
 };
 
-/** Orders a customer may place, and cancels they may ask for, per ten minutes. */
-const ORDER_WRITES = { max: 30, windowSeconds: minutes(10) };
-
 // Bodies and queries are parsed after the key check, so a caller without a key always gets 401.
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app,
-  { db, guards, limiter, openOrderLimits, paymentGate, onStockChange },
+  { db, guards, openOrderLimits, paymentGate, onStockChange },
 ) => {
   app.post(routePath(endpoints.placeOrder), async (request, reply) => {
     const caller = await guards.requireUser(request);
-    await limiter.take(`orders:${caller.sub}`, ORDER_WRITES);
     const body = parseOr400(CreateOrderBody, request.body ?? {});
     const order = await placeOrder(db, caller, body, openOrderLimits);
     onStockChange();
@@ -62,7 +56,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     async (request, reply) => {
       try {
         const caller = await guards.requireUser(request);
-        await limiter.take(`orders:${caller.sub}`, ORDER_WRITES);
         const answer = await cancelOrder(db, caller.sub, request.params.id, paymentGate);
         onStockChange();
         return answer;

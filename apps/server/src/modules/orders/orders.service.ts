@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import {
   formatMoney,
   fromCents,
@@ -11,6 +11,7 @@ import {
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { tooMany } from '../limits/rate-limiter.js';
 import type { Caller } from '../auth/guards.js';
 import { findPart, releaseStock, reserveStock } from '../parts/parts.service.js';
 import { transitionOrder } from './order-status.js';
@@ -44,9 +45,15 @@ const outOfStock = () => new AppError(409, 'OUT_OF_STOCK', messages.quantityAbov
 /** How much one account may hold in unpaid orders: reserving stock costs nothing until paid. */
 export type OpenOrderLimits = { count: number; valueCents: number };
 
+/** Orders one account may place in ten minutes (counted from the orders themselves). */
+const PLACED_PER_WINDOW = 30;
+const WINDOW_SECONDS = 600;
+
 /**
- * The account's unpaid orders, counted with a per-account lock held to the end of the caller's
- * transaction, so two orders placed at once cannot both slip under the ceiling.
+ * The account's unpaid orders and its recent placements, counted in one query with a per-account
+ * lock held to the end of the caller's transaction, so two orders placed at once cannot both slip
+ * under a ceiling. Counting the orders themselves costs no write per attempt (a refused, sold-out
+ * attempt never gets here).
  */
 async function assertUnderOpenOrderLimits(
   tx: DbOrTx,
@@ -55,12 +62,19 @@ async function assertUnderOpenOrderLimits(
   limits: OpenOrderLimits,
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`);
-  const [open] = await tx
-    .select({ n: count(), cents: sql<string | null>`sum(${orders.totalCents})` })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'unpaid')));
-  const openCount = open?.n ?? 0;
-  const openCents = Number(open?.cents ?? 0);
+  const result = await tx.execute(sql`
+    select count(*) filter (where status = 'unpaid') as open_count,
+           coalesce(sum(total_cents) filter (where status = 'unpaid'), 0) as open_cents,
+           count(*) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) as recent,
+           ceil(extract(epoch from (min(created_at) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as retry
+    from ${orders}
+    where user_id = ${userId}
+      and (status = 'unpaid' or created_at > now() - make_interval(secs => ${WINDOW_SECONDS}))`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  if (Number(row.recent ?? 0) >= PLACED_PER_WINDOW)
+    throw tooMany(Math.max(1, Number(row.retry ?? 60)));
+  const openCount = Number(row.open_count ?? 0);
+  const openCents = Number(row.open_cents ?? 0);
   if (openCount >= limits.count || openCents + addingCents > limits.valueCents) {
     throw new AppError(
       409,

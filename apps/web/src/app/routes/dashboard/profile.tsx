@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
-import { completeSignIn } from '../../../features/auth/complete-sign-in';
+import { EmailConfirmationNotice } from '../../../features/auth/components/email-confirmation-notice';
 import { useAuth } from '../../../features/auth/use-auth';
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
@@ -12,15 +11,19 @@ export default function ProfileRoute() {
   usePageTitle('My Profile');
   const auth = useAuth();
   if (!auth.user) return <p role="alert">{messages.noUserLoggedIn}</p>;
-  return <ProfileForUser email={auth.user.email} />;
-}
-
-function ProfileForUser({ email }: { email: string }) {
-  const queryClient = useQueryClient();
-  const profile = useProfile(email);
   return (
     <>
       <h2 className="mb-4 text-xl font-semibold">My Profile</h2>
+      {!auth.user.emailVerified && <EmailConfirmationNotice email={auth.user.email} />}
+      <ProfileForUser email={auth.user.email} />
+    </>
+  );
+}
+
+function ProfileForUser({ email }: { email: string }) {
+  const profile = useProfile(email);
+  return (
+    <>
       {profile.isPending ? (
         <Spinner label="Loading your profile…" />
       ) : profile.isError ? (
@@ -30,10 +33,7 @@ function ProfileForUser({ email }: { email: string }) {
           onRetry={() => void profile.refetch()}
         />
       ) : (
-        <ProfileForm
-          profile={profile.data}
-          onEmailChanged={(newEmail) => completeSignIn(queryClient, newEmail)}
-        />
+        <ProfileForm profile={profile.data} />
       )}
     </>
   );

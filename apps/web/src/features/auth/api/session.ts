@@ -1,7 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type SessionUser = { id: string; name: string; email: string; image?: string | null };
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  /** The owner proved the address (the confirmation link, a password reset, or Google). */
+  emailVerified: boolean;
+  image?: string | null;
+};
 export type Session = { user: SessionUser; session: { expiresAt: string } } | null;
 
 export const sessionKeys = { current: ['session'] };

@@ -38,13 +38,9 @@ const empty: Values = {
   phone: '',
 };
 
-type ProfileFormProps = {
-  profile: ProfileResponse;
-  /** The email changed: the caller renews the access key for the new one. */
-  onEmailChanged: (newEmail: string) => Promise<void>;
-};
+type ProfileFormProps = { profile: ProfileResponse };
 
-export function ProfileForm({ profile, onEmailChanged }: ProfileFormProps) {
+export function ProfileForm({ profile }: ProfileFormProps) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(ProfileFormSchema), defaultValues: empty });
@@ -54,6 +50,7 @@ export function ProfileForm({ profile, onEmailChanged }: ProfileFormProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     setStatus(null);
     const done: string[] = [];
+    let pendingEmail: string | null = null;
     try {
       const fields = {
         name: values.name,
@@ -72,17 +69,25 @@ export function ProfileForm({ profile, onEmailChanged }: ProfileFormProps) {
       }
       const newEmail = values.email.trim().toLowerCase();
       if (newEmail && newEmail !== profile.email) {
+        // The new address must confirm the change before it takes effect (a link mailed to it).
         await changeEmail(newEmail);
-        await onEmailChanged(newEmail);
-        done.push('email');
+        pendingEmail = newEmail;
       }
       form.reset(empty);
       // A new name or email shows in the session (navbar, order form).
       await refreshTopics(queryClient, ['account']);
+      const confirmText = pendingEmail
+        ? `We sent a link to ${pendingEmail}: open it while signed in to this account, and your email changes then.`
+        : '';
       setStatus(
-        done.length === 0
+        done.length === 0 && !pendingEmail
           ? { kind: 'error', text: 'Nothing to update: fill in at least one field.' }
-          : { kind: 'success', text: 'Your profile has been updated.' },
+          : {
+              kind: 'success',
+              text: [done.length > 0 ? 'Your profile has been updated.' : '', confirmText]
+                .filter(Boolean)
+                .join(' '),
+            },
       );
     } catch (err) {
       const text =
