@@ -5,6 +5,7 @@ import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
+import { fillShipTo } from './support/checkout.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 
@@ -18,12 +19,14 @@ async function openPurchasePage(page: Page, name: string) {
 
 async function placeOrder(page: Page, quantity: number) {
   await openPurchasePage(page, part.name);
-  await page.getByLabel('Address').fill('1 Depot Lane, Bristol');
+  await fillShipTo(page);
   await page.getByLabel('Quantity (minimum order)').fill(String(quantity));
   await page.getByLabel('Phone').fill('07700900123');
   await page.getByRole('button', { name: 'Place order' }).click();
   await confirmAlert(page, alerts.orderPlaced);
-  await page.waitForURL('**/dashboard/my-orders');
+  // Straight on to paying; My Orders lists it.
+  await page.waitForURL('**/dashboard/payment/**');
+  await page.goto('/dashboard/my-orders');
   await page
     .getByTestId('order-row')
     .filter({ hasText: `${quantity}x` })
@@ -76,17 +79,23 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
     );
     await submit.click();
     await page.getByText(messages.addressRequired).waitFor();
+    await page.getByText('City is required').waitFor();
     await page.getByText(messages.phoneRequired).waitFor();
 
-    await page.getByLabel('Address').fill('1 Depot Lane, Bristol');
+    await fillShipTo(page);
     await page.getByLabel('Phone').fill('07700900123');
     await submit.click();
     await confirmAlert(page, alerts.orderPlaced);
-    await page.waitForURL('**/dashboard/my-orders');
+    // Straight on to paying for that order, which shows its number.
+    await page.waitForURL('**/dashboard/payment/**');
+    const number = await page.getByTestId('payment-order-number').textContent();
+    expect(number).toMatch(/^A-\d{5,}$/);
+    await page.goto('/dashboard/my-orders');
     const row = page.getByTestId('order-row').first();
     await row.waitFor();
     expect(await row.locator('td').allTextContents()).toEqual(
       expect.arrayContaining([
+        number,
         part.name,
         '60x',
         formatMoney((60 * part.priceCents) / 100),

@@ -4,6 +4,7 @@ import { alerts } from '@storefront/contract';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
+import { fillShipTo } from './support/checkout.js';
 import { confirmAlert, registerCustomer } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 
@@ -13,11 +14,13 @@ const part = seedParts[4]!; // Iridium Spark Plug
 async function customerWithOrder(page: Page, email: string, quantity: number) {
   await registerCustomer(page, { name: 'Paying Customer', email });
   await page.getByRole('link', { name: `Order ${part.name}` }).click();
-  await page.getByLabel('Address').fill('9 Garage Row, York');
+  await fillShipTo(page, '9 Garage Row');
   await page.getByLabel('Quantity (minimum order)').fill(String(quantity));
   await page.getByLabel('Phone').fill('01904 000000');
   await page.getByRole('button', { name: 'Place order' }).click();
   await confirmAlert(page, alerts.orderPlaced);
+  await page.waitForURL('**/dashboard/payment/**');
+  await page.goto('/dashboard/my-orders');
   await page
     .getByTestId('order-row')
     .filter({ hasText: `${quantity}x` })

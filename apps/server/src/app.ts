@@ -10,6 +10,9 @@ import { createRateLimiter } from './modules/limits/rate-limiter.js';
 import { findLiveSession } from './modules/auth/identity.service.js';
 import { queueMail, registerMailJobs } from './modules/mail/mail.service.js';
 import { takenAddressNotice } from './modules/mail/notices.js';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
+import { registerOrderMailJobs } from './modules/notifications/notifications.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox-worker.js';
 import { applyRoleGrants, isAdmin } from './modules/users/roles.service.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
@@ -120,6 +123,22 @@ export async function buildApp({
       log: app.log,
     });
   registerMailJobs(outbox, mailer);
+  const seller = {
+    name: config.brandName,
+    address: config.seller.address,
+    taxId: config.seller.taxId,
+    publicUrl: config.publicUrl,
+  };
+  registerOrderMailJobs(outbox, {
+    db,
+    mailer,
+    seller,
+    context: {
+      brandName: config.brandName,
+      publicUrl: config.publicUrl,
+      unpaidOrderTtlHours: config.unpaidOrderTtlHours,
+    },
+  });
   const secret = resolveAuthSecret({
     configured: config.authSecret,
     dataDir: config.dataDir,
@@ -183,9 +202,9 @@ export async function buildApp({
   await app.register(siteRoutes, { config });
 
   // The sandbox reports outcomes through the same event handler as Stripe's webhook.
-  const onRefundQueued = () => outbox.poke();
+  const onQueued = () => outbox.poke();
   const configured = createPaymentProvider(config.payments, db, async (event) => {
-    await handlePaymentEvent(db, event, onRefundQueued);
+    await handlePaymentEvent(db, event, onQueued);
   });
   const provider = givenProvider ?? configured.provider;
   const sandbox = givenProvider ? null : configured.sandbox;
@@ -203,9 +222,12 @@ export async function buildApp({
     openOrderLimits: config.openOrderLimits,
     paymentGate: gate,
     onStockChange,
+    onQueued,
   });
-  await app.register(paymentRoutes, { db, guards, provider, sandbox });
-  await app.register(stripeWebhookRoutes, { db, provider, onRefundQueued });
+  await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
+  await app.register(invoiceRoutes, { db, guards, seller });
+  await app.register(notificationRoutes, { db, guards });
+  await app.register(stripeWebhookRoutes, { db, provider, onQueued });
 
   if (startJobs) {
     startOrderSweep(app, db, config, gate, onStockChange);

@@ -180,6 +180,15 @@ const EnvSchema = z.object({
       .max(1e12, 'must be at most 1,000,000,000,000 dollars')
       .default(250_000),
   ),
+  SELLER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().max(500, 'must be at most 500 characters').optional(),
+  ),
+  SELLER_TAX_ID: z.preprocess(
+    emptyToUndefined,
+    z.string().max(40, 'must be at most 40 characters').optional(),
+  ),
+  BACKGROUND_JOBS: flag(true),
   OUTBOX_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -231,6 +240,13 @@ export type Config = {
   orderSweepIntervalMinutes: number;
   /** Which proxies' X-Forwarded-For to believe: a hop count, their addresses, or none. */
   trustProxy: number | string[] | false;
+  /** Printed on invoices under the brand name: the shop's postal address and tax/VAT id. */
+  seller: { address: string; taxId: string | null };
+  /**
+   * Whether this instance runs the background jobs (the outbox worker, the unpaid-order sweep).
+   * Several instances may all run them; set false on instances that should only serve requests.
+   */
+  backgroundJobs: boolean;
   /** How often the outbox worker looks for due jobs (it also runs right after a request queues one). */
   outboxIntervalSeconds: number;
   /** How long a checked session or role is reused on this instance (see guards.ts). */
@@ -319,7 +335,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidOrderTtlHours: e.UNPAID_ORDER_TTL_HOURS,
     orderSweepIntervalMinutes: e.ORDER_SWEEP_INTERVAL_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    backgroundJobs: e.BACKGROUND_JOBS,
     outboxIntervalSeconds: e.OUTBOX_INTERVAL_SECONDS,
+    // Lines separated by " | " or a literal "\n" in the variable become lines on the invoice.
+    seller: {
+      address: (e.SELLER_ADDRESS ?? '').replace(/\s*\|\s*|\\n/g, '\n'),
+      taxId: e.SELLER_TAX_ID ?? null,
+    },
     sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
     openOrderLimits: {
       count: e.MAX_UNPAID_ORDERS,

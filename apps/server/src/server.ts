@@ -35,7 +35,7 @@ async function main(): Promise<void> {
 
   await syncEnvAdmins(database.db, config.adminEmails);
 
-  const app = await buildApp({ config, database, logger, startJobs: true });
+  const app = await buildApp({ config, database, logger, startJobs: config.backgroundJobs });
   if (config.seedDemoData && database.kind === 'pglite') {
     const { seeded } = await seedDemoAccounts(database.db, app.storefront.auth);
     if (seeded) logger.info('demo accounts created (embedded database only): see the README');

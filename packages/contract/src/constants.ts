@@ -5,10 +5,24 @@ export const DESCRIPTION_PREVIEW_LENGTH = 250;
 export const PASSWORD_MIN_LENGTH = 6;
 export const ACCESS_KEY_STORAGE_NAME = 'accessKey';
 
-/** `canceled` never reaches a list: the API hides it, but it is a real stored state. */
-export const ORDER_STATUSES = ['unpaid', 'pending', 'paid', 'canceled'] as const;
+/**
+ * An order's life: the spec's three (`unpaid`, `pending`, `paid`), fulfilment after payment
+ * (`shipped`, `delivered`), and `canceled` (left out of the customer's list unless asked for).
+ */
+export const ORDER_STATUSES = [
+  'unpaid',
+  'pending',
+  'paid',
+  'shipped',
+  'delivered',
+  'canceled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Upper bounds that keep integer arithmetic in cents far from overflow. */
 export const MAX_QUANTITY = 1_000_000;
 export const MAX_PRICE = 1_000_000;
+
+/** Order numbers are this prefix and a sequence: `A-10042`. */
+export const ORDER_NUMBER_PREFIX = 'A-';
+export const formatOrderNumber = (n: number): string => `${ORDER_NUMBER_PREFIX}${n}`;

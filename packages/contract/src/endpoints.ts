@@ -18,6 +18,8 @@ import { HealthResponse, PublicConfig } from './config.js';
 import {
   CreateOrderBody,
   DeleteOrderResponse,
+  OrderEmailListResponse,
+  OrderListQuery,
   OrderListResponse,
   OrderResponse,
 } from './orders.js';
@@ -154,18 +156,27 @@ export const endpoints = {
     path: '/api/purchase',
     tag: 'Orders',
     summary: 'Place an order (spec: POST /purchase/); prices, name and email come from the server',
+    description:
+      'With an `idempotencyKey`, a repeat of the same request (a reload, a retry) answers 200 with ' +
+      'the order the first one placed instead of placing another. 409 when out of stock or over the ' +
+      "account's unpaid-order ceiling; 429 past 30 orders in ten minutes.",
     access: 'customer',
     body: CreateOrderBody,
-    errors: [400, 404, 409],
-    answers: { 201: json('The order, unpaid, with its stock reserved', OrderResponse) },
+    errors: [400, 404, 409, 429],
+    answers: {
+      201: json('The order, unpaid, with its stock reserved', OrderResponse),
+      200: json('The order this idempotency key already placed', OrderResponse),
+    },
   },
   listMyOrders: {
     method: 'GET',
     path: '/api/purchase',
     tag: 'Orders',
-    summary: "The caller's live orders, newest first (spec: GET /purchase?email=)",
+    summary: "The caller's orders, newest first (spec: GET /purchase?email=)",
+    description:
+      'The live orders; with `status=canceled`, the canceled ones (refunds shown) instead.',
     access: 'customer',
-    query: z.object({ email: z.string().max(320).optional() }),
+    query: OrderListQuery,
     errors: [400],
     answers: { 200: json('The orders', OrderListResponse) },
   },
@@ -178,6 +189,26 @@ export const endpoints = {
     params: IdParams,
     errors: [404],
     answers: { 200: json('The order', OrderResponse) },
+  },
+  orderEmails: {
+    method: 'GET',
+    path: '/api/purchase/{id}/emails',
+    tag: 'Orders',
+    summary: 'The mails the shop sent about an order, as sent, to read again',
+    access: 'customer',
+    params: IdParams,
+    errors: [404],
+    answers: { 200: json('Oldest first', OrderEmailListResponse) },
+  },
+  orderInvoice: {
+    method: 'GET',
+    path: '/api/purchase/{id}/invoice',
+    tag: 'Orders',
+    summary: "A paid order's invoice (PDF), for its customer and for staff",
+    access: 'customer',
+    params: IdParams,
+    errors: [404, 409],
+    answers: { 200: { description: 'The invoice', contentType: 'application/pdf' } },
   },
   cancelOrder: {
     method: 'DELETE',

@@ -1,14 +1,39 @@
 import { z } from 'zod';
-import { PHONE_PATTERN, requiredText, tooLong } from './common.js';
+import { optionalText, PHONE_PATTERN, requiredText, tooLong } from './common.js';
 import { MAX_QUANTITY, ORDER_STATUSES } from './constants.js';
 import { messages } from './messages.js';
 
-/** An order as the API speaks it (spec section 3), money in dollars. Canceled orders never leave. */
+/** Where an order goes. The spec's single address field is the street line. */
+export const ShipTo = z.object({
+  street: requiredText('Address', messages.addressRequired, 200),
+  city: requiredText('City', 'City is required', 100),
+  postalCode: requiredText('Postal code', 'Postal code is required', 20),
+  country: requiredText('Country', 'Country is required', 60),
+});
+export type ShipTo = z.infer<typeof ShipTo>;
+
+/**
+ * An order as the API speaks it (spec section 3), money in dollars, with what a business buyer
+ * needs beside it: its number, the ship-to address in parts, company, tax id and PO number, and
+ * the times it was paid, shipped, delivered or canceled.
+ */
 export const OrderResponse = z.object({
   _id: z.string(),
+  /** Short and sequential: `A-10042`. */
+  number: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The ship-to address on one line (the spec's field). */
   address: z.string(),
+  shipTo: z.object({
+    street: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  }),
+  company: z.string().nullable(),
+  taxId: z.string().nullable(),
+  poNumber: z.string().nullable(),
   phone: z.string(),
   partId: z.string(),
   partName: z.string(),
@@ -17,7 +42,7 @@ export const OrderResponse = z.object({
   unitPrice: z.number(),
   /** Unit price times quantity, computed by the server. */
   partPrice: z.number(),
-  /** The spec's three, and `canceled` (left out of the customer's list, readable by id). */
+  /** The spec's three, fulfilment (`shipped`, `delivered`) and `canceled`. */
   status: z.enum(ORDER_STATUSES),
   /** The payment provider's id, '' until a payment is submitted. */
   transactionId: z.string(),
@@ -26,8 +51,31 @@ export const OrderResponse = z.object({
   refund: z
     .object({ status: z.enum(['pending', 'succeeded', 'failed']), amount: z.number() })
     .nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;
+
+/** My Orders' filter: the live orders (the spec's list), or the canceled ones. */
+export const OrderListQuery = z.object({
+  email: z.string().max(320).optional(),
+  status: z.enum(['canceled'], { error: 'Filter by status=canceled, or by nothing' }).optional(),
+});
+
+/** A mail the shop sent about an order, as it was sent. */
+export const OrderEmailResponse = z.object({
+  id: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  sentAt: z.string().nullable(),
+  text: z.string(),
+});
+export type OrderEmailResponse = z.infer<typeof OrderEmailResponse>;
+export const OrderEmailListResponse = z.array(OrderEmailResponse);
 export const OrderListResponse = z.array(OrderResponse);
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
@@ -62,14 +110,26 @@ const Quantity = z.preprocess(
     .max(MAX_QUANTITY, messages.quantityAboveAvailable),
 );
 
-/**
- * The order form's body. The spec also sends name, email, partName, partPrice and status: the
- * object is not strict, so they are accepted and dropped, and the server sets them itself.
- */
-export const CreateOrderBody = z.object({
+/** A tax or VAT id: letters, digits and the usual separators. */
+const TAX_ID = /^[A-Za-z0-9][A-Za-z0-9 .\-/]{1,39}$/;
+
+const OrderFields = z.object({
   partId: requiredText('Part', 'Part is required', 100),
   minimum: Quantity,
-  address: requiredText('Address', messages.addressRequired, 300),
+  company: optionalText('Company', 200),
+  taxId: optionalText('Tax/VAT id', 40).refine(
+    (v) => v === undefined || v === '' || TAX_ID.test(v),
+    'Tax/VAT id may hold only letters, digits, spaces, dots, dashes and slashes',
+  ),
+  poNumber: optionalText('PO number', 60),
+  /**
+   * Chosen by the form once per order: a repeat of the same request (a reload, a double click, a
+   * retry after a lost answer) returns the first order instead of making a second.
+   */
+  idempotencyKey: z
+    .string({ error: 'The request key must be text' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The request key must be 8 to 100 letters, digits, - or _')
+    .optional(),
   phone: z
     .union([z.string(), z.number()], {
       error: (issue) =>
@@ -79,6 +139,19 @@ export const CreateOrderBody = z.object({
     .refine((v) => v !== '', messages.phoneRequired)
     .refine((v) => v.length <= 30, tooLong('Phone number', 30))
     .refine((v) => PHONE_PATTERN.test(v), messages.phoneInvalid),
+});
+
+/**
+ * The order's body: the form's structured ship-to, or the spec's single `address` line (its client
+ * also sends name, email, partName, partPrice and status: the object is not strict, so they are
+ * accepted and dropped, and the server sets them itself).
+ */
+export const CreateOrderBody = OrderFields.extend({
+  address: requiredText('Address', messages.addressRequired, 300).optional(),
+  shipTo: ShipTo.optional(),
+}).superRefine((order, ctx) => {
+  if (order.address === undefined && order.shipTo === undefined)
+    ctx.addIssue({ code: 'custom', path: ['address'], message: messages.addressRequired });
 });
 export type CreateOrderBody = z.input<typeof CreateOrderBody>;
 export type CreateOrderValues = z.output<typeof CreateOrderBody>;
@@ -90,9 +163,15 @@ export const orderQuantityFor = (part: QuantityBounds) =>
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });
 
-/** The order form of one part: the body without the part id, its quantity bounded by the part. */
+/**
+ * The order form of one part: the ship-to address in its parts, the quantity bounded by the part,
+ * the phone and the business fields (the part id and request key are the page's, not fields).
+ */
 export const orderFormFor = (part: QuantityBounds) =>
-  CreateOrderBody.omit({ partId: true }).extend({ minimum: orderQuantityFor(part) });
+  OrderFields.omit({ partId: true, idempotencyKey: true }).extend({
+    ...ShipTo.shape,
+    minimum: orderQuantityFor(part),
+  });
 
 /** The spec reads `deletedCount`: 1 when the order was canceled, 0 when nothing changed. */
 export const DeleteOrderResponse = z.object({ deletedCount: z.number().int() });

@@ -14,30 +14,31 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 /** The longest text each profile field takes; the profile form uses the same limits. */
 export const PROFILE_LIMITS = { name: 60, address: 300, phone: 30, education: 200 } as const;
 
+/** The profile's own fields; empty means "leave as it is" (spec: only non-empty ones apply). */
+export const ProfileFields = z.object({
+  name: optionalText('Username', PROFILE_LIMITS.name),
+  address: optionalText('Address', PROFILE_LIMITS.address),
+  phone: z
+    .string({ error: 'Phone must be text' })
+    .trim()
+    .max(PROFILE_LIMITS.phone, tooLong('Phone', PROFILE_LIMITS.phone))
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), messages.phoneInvalid)
+    .optional(),
+  education: optionalText('Education', PROFILE_LIMITS.education),
+});
+
 /**
  * The profile form's body. Email and password belong to the identity provider: the server
  * refuses them here rather than silently dropping them.
  */
-export const ProfileUpdateBody = z
-  .object({
-    // Empty means "leave as it is" (spec: only non-empty fields are applied).
-    name: optionalText('Username', PROFILE_LIMITS.name),
-    address: optionalText('Address', PROFILE_LIMITS.address),
-    phone: z
-      .string({ error: 'Phone must be text' })
-      .trim()
-      .max(PROFILE_LIMITS.phone, tooLong('Phone', PROFILE_LIMITS.phone))
-      .refine((v) => v === '' || PHONE_PATTERN.test(v), messages.phoneInvalid)
-      .optional(),
-    education: optionalText('Education', PROFILE_LIMITS.education),
-    email: z
-      .never({ error: 'Change your email with the email field of the profile form' })
-      .optional(),
-    password: z
-      .never({ error: 'Change your password with the password field of the profile form' })
-      .optional(),
-  })
-  .strict();
+export const ProfileUpdateBody = ProfileFields.extend({
+  email: z
+    .never({ error: 'Change your email with the email field of the profile form' })
+    .optional(),
+  password: z
+    .never({ error: 'Change your password with the password field of the profile form' })
+    .optional(),
+}).strict();
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
 
 /** Sign-in sync (spec section 4): answered with the access key. */

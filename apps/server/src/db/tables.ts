@@ -7,3 +7,4 @@ export * from '../modules/orders/orders.tables.js';
 export * from '../modules/payments/payments.tables.js';
 export * from '../modules/outbox/outbox.tables.js';
 export * from '../modules/limits/limits.tables.js';
+export * from '../modules/mail/mail.tables.js';

@@ -39,11 +39,12 @@ export function RequireAdmin() {
   if (auth.adminPending) return <Spinner label="Checking your access…" />;
   if (!auth.isAdmin)
     return (
-      <div role="alert" className="alert alert-warning alert-soft">
+      <div role="alert" className="alert alert-error alert-soft">
         <div>
           <h2 className="font-semibold">You do not have access to this page</h2>
           <p className="text-sm">
-            Only admins can add parts. If you think you should be one, ask the shop's administrator.
+            This page is for the shop's staff. If you think you should be one, ask the shop's
+            administrator.
           </p>
         </div>
       </div>

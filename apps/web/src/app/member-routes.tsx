@@ -12,6 +12,7 @@ const Purchase = lazy(() => import('./routes/purchase'));
 const DashboardLayout = lazy(() => import('./routes/dashboard/layout'));
 const Profile = lazy(() => import('./routes/dashboard/profile'));
 const MyOrders = lazy(() => import('./routes/dashboard/my-orders'));
+const Order = lazy(() => import('./routes/dashboard/order'));
 const AddReview = lazy(() => import('./routes/dashboard/add-review'));
 const Payment = lazy(() => import('./routes/dashboard/payment'));
 const AddPart = lazy(() => import('./routes/dashboard/add-part'));
@@ -30,6 +31,7 @@ export default function MemberRoutes() {
         <Route path={dashboard.root.path} element={<DashboardLayout />}>
           <Route index element={<Profile />} />
           <Route path={dashboard.myOrders.path} element={<MyOrders />} />
+          <Route path={dashboard.order.path} element={<Order />} />
           <Route path={dashboard.addReview.path} element={<AddReview />} />
           <Route path={dashboard.payment.path} element={<Payment />} />
           <Route element={<RequireAdmin />}>

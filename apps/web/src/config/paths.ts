@@ -13,6 +13,11 @@ export const paths = {
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
     myOrders: { path: 'my-orders', href: () => '/dashboard/my-orders' },
+    /** A customer's order: its receipt, invoice, mails and progress. */
+    order: {
+      path: 'my-orders/:id',
+      href: (orderId: string) => `/dashboard/my-orders/${encodeURIComponent(orderId)}`,
+    },
     payment: {
       path: 'payment/:id',
       href: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,

@@ -47,6 +47,30 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
+/** A file from our API (an invoice), with the access key; errors as `ApiError`. */
+export async function apiBlob(path: string): Promise<Blob> {
+  let response = await send(path, { auth: true }).catch(() => null);
+  if (response?.status === 401 && renewAccessKey && (await renewAccessKey()))
+    response = await send(path, { auth: true }).catch(() => null);
+  if (!response)
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'We could not reach the shop. Check your connection and try again.',
+    );
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as unknown;
+    if (isErrorBody(data))
+      throw new ApiError(response.status, data.error, data.message, data.fields);
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      `The shop answered with an error (${response.status}).`,
+    );
+  }
+  return response.blob();
+}
+
 /** Every call to our API goes through here: JSON in and out, errors as `ApiError`. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;

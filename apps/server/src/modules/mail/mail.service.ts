@@ -1,9 +1,12 @@
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { enqueue } from '../outbox/outbox.service.js';
+import { orderEmails, type OrderEmailRow } from './mail.tables.js';
 import type { Mail, Mailer } from './mailer.js';
 
 const MAIL_JOB = 'mail';
+export const ORDER_MAIL_JOB = 'order-mail';
 
 /**
  * Queues a message in the caller's transaction: it leaves only if the change that causes it
@@ -22,4 +25,74 @@ export function registerMailJobs(outbox: OutboxWorker, mailer: Mailer): void {
       ? { keepPayload: { to: mail.to, subject: mail.subject, sent: true } }
       : {};
   });
+}
+
+/** What an order's mail tells of. `staff-paid` goes to the shop's admins. */
+export const ORDER_MAIL_KINDS = ['placed', 'paid', 'canceled', 'shipped', 'staff-paid'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/**
+ * Queues an order's mail of one kind, in the transaction of the change it tells of: once per order
+ * and kind, however often the change is reported. The text is written when it is sent.
+ */
+export async function queueOrderMail(
+  tx: DbOrTx,
+  mail: { orderId: string; kind: OrderMailKind; toAddress: string | null; userId: string | null },
+): Promise<void> {
+  const [row] = await tx
+    .insert(orderEmails)
+    .values({
+      orderId: mail.orderId,
+      kind: mail.kind,
+      eventKey: `${mail.orderId}:${mail.kind}`,
+      toAddress: mail.toAddress,
+      userId: mail.userId,
+    })
+    .onConflictDoNothing({ target: orderEmails.eventKey })
+    .returning({ id: orderEmails.id });
+  if (row) {
+    await enqueue(tx, {
+      kind: ORDER_MAIL_JOB,
+      payload: { emailId: row.id },
+      dedupeKey: `order-mail:${row.id}`,
+    });
+  }
+}
+
+export async function findOrderEmail(db: DbOrTx, id: string): Promise<OrderEmailRow | undefined> {
+  const [row] = await db.select().from(orderEmails).where(eq(orderEmails.id, id)).limit(1);
+  return row;
+}
+
+/** Keeps what was sent, so the customer can read it again. */
+export async function markOrderEmailSent(
+  db: DbOrTx,
+  id: string,
+  sent: { toAddress: string; subject: string; text: string; html: string },
+): Promise<void> {
+  await db
+    .update(orderEmails)
+    .set({
+      toAddress: sent.toAddress,
+      subject: sent.subject,
+      textBody: sent.text,
+      htmlBody: sent.html,
+      sentAt: new Date(),
+    })
+    .where(eq(orderEmails.id, id));
+}
+
+/** An order's mails to its customer that have gone out, oldest first. */
+export async function listSentOrderEmails(db: DbOrTx, orderId: string): Promise<OrderEmailRow[]> {
+  return db
+    .select()
+    .from(orderEmails)
+    .where(
+      and(
+        eq(orderEmails.orderId, orderId),
+        isNotNull(orderEmails.sentAt),
+        ne(orderEmails.kind, 'staff-paid'),
+      ),
+    )
+    .orderBy(asc(orderEmails.createdAt));
 }

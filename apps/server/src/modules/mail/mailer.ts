@@ -11,6 +11,7 @@ export type Mail = {
   html?: string;
   /** Holds a secret (a reset or verification link): the outbox forgets the text once sent. */
   sensitive?: boolean;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 export type Mailer = {
   /**
@@ -27,6 +28,7 @@ const messageFields = (mail: Mail, from: string, id: string | undefined) => ({
   subject: mail.subject,
   text: mail.text,
   ...(mail.html ? { html: mail.html } : {}),
+  ...(mail.attachments ? { attachments: mail.attachments } : {}),
   ...(id ? { messageId: `<${id}@storefront.local>` } : {}),
 });
 

@@ -7,6 +7,13 @@ const allowed: [OrderStatus, OrderStatus][] = [
   ['unpaid', 'paid'],
   ['unpaid', 'canceled'],
   ['pending', 'paid'],
+  // A processing payment that fails, or is canceled, leaves nothing charged.
+  ['pending', 'unpaid'],
+  ['pending', 'canceled'],
+  // Fulfilment after payment; staff may cancel a paid order (with a refund).
+  ['paid', 'shipped'],
+  ['paid', 'canceled'],
+  ['shipped', 'delivered'],
 ];
 const isAllowed = (from: OrderStatus, to: OrderStatus) =>
   allowed.some(([f, t]) => f === from && t === to);

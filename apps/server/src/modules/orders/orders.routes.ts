@@ -21,28 +21,32 @@ export type OrderRoutesOptions = {
   paymentGate: PaymentGate;
   /** Runs after a committed change to stock (the catalog cache listens). */
   onStockChange: () => void;
+  /** Runs after a change that queued outbox work (mail): the worker should look now. */
+  onQueued: () => void;
 };
 
 // Bodies and queries are parsed after the key check, so a caller without a key always gets 401.
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app,
-  { db, guards, openOrderLimits, paymentGate, onStockChange },
+  { db, guards, openOrderLimits, paymentGate, onStockChange, onQueued },
 ) => {
   app.post(routePath(endpoints.placeOrder), async (request, reply) => {
     const caller = await guards.requireUser(request);
     const body = parseOr400(CreateOrderBody, request.body ?? {});
-    const order = await placeOrder(db, caller, body, openOrderLimits);
+    const { order, replayed } = await placeOrder(db, caller, body, openOrderLimits);
+    if (replayed) return reply.status(200).send(order);
     onStockChange();
+    onQueued();
     return reply.status(201).send(order);
   });
 
   app.get(routePath(endpoints.listMyOrders), async (request) => {
     const caller = await guards.requireUser(request);
-    const { email } = parseOr400(endpoints.listMyOrders.query, request.query);
+    const { email, status } = parseOr400(endpoints.listMyOrders.query, request.query);
     if (email !== undefined && !sameEmail(email, caller.email)) {
       throw forbidden('You can only see your own orders');
     }
-    return listOrders(db, caller.sub);
+    return listOrders(db, caller.sub, status);
   });
 
   app.get(routePath(endpoints.getOrder), { schema: { params: IdParams } }, async (request) => {
@@ -58,6 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
         const caller = await guards.requireUser(request);
         const answer = await cancelOrder(db, caller.sub, request.params.id, paymentGate);
         onStockChange();
+        onQueued();
         return answer;
       } catch (err) {
         // The app reads deletedCount from every answer, refusals included.

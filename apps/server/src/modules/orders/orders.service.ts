@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import {
   formatMoney,
+  formatOrderNumber,
   fromCents,
   isUuid,
   messages,
@@ -8,23 +9,36 @@ import {
   type CreateOrderValues,
   type DeleteOrderResponse,
   type OrderResponse,
+  type ShipTo,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { tooMany } from '../limits/rate-limiter.js';
 import type { Caller } from '../auth/guards.js';
 import { findPart, releaseStock, reserveStock } from '../parts/parts.service.js';
-import { transitionOrder } from './order-status.js';
-import { orders, type OrderRow } from './orders.tables.js';
+import { recordOrderPlaced, transitionOrder, type OrderActor } from './order-status.js';
+import { orderEvents, orders, type OrderEventRow, type OrderRow } from './orders.tables.js';
 
-export type { OrderRow };
+export type { OrderEventRow, OrderRow };
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export const toOrderResponse = (row: OrderRow): OrderResponse => {
   return {
     _id: row.id,
+    number: formatOrderNumber(row.number),
     name: row.name,
     email: row.email,
     address: row.address,
+    shipTo: {
+      street: row.shipStreet,
+      city: row.shipCity,
+      postalCode: row.shipPostalCode,
+      country: row.shipCountry,
+    },
+    company: row.company,
+    taxId: row.taxId,
+    poNumber: row.poNumber,
     phone: row.phone,
     partId: row.partId,
     partName: row.partName,
@@ -37,7 +51,35 @@ export const toOrderResponse = (row: OrderRow): OrderResponse => {
     refund: row.refundStatus
       ? { status: row.refundStatus, amount: fromCents(row.refundedCents) }
       : null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    deliveredAt: iso(row.deliveredAt),
+    canceledAt: iso(row.canceledAt),
   };
+};
+
+/** The spec's one-line address, from the ship-to parts. */
+export const composeAddress = (to: ShipTo): string =>
+  `${to.street}, ${to.postalCode} ${to.city}, ${to.country}`;
+
+async function findByIdempotencyKey(
+  db: DbOrTx,
+  userId: string,
+  key: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
 };
 
 const outOfStock = () => new AppError(409, 'OUT_OF_STOCK', messages.quantityAboveAvailable);
@@ -96,50 +138,98 @@ export async function placeOrder(
   caller: Caller,
   body: CreateOrderValues,
   limits: OpenOrderLimits,
-): Promise<OrderResponse> {
-  // Checked before any transaction: a sold-out part is refused without taking a lock.
+): Promise<{ order: OrderResponse; replayed: boolean }> {
+  const key = body.idempotencyKey;
+  if (key) {
+    const earlier = await findByIdempotencyKey(db, caller.sub, key);
+    if (earlier) return { order: toOrderResponse(earlier), replayed: true };
+  }
+  // Checked before any transaction: a sold-out part is refused without taking a lock (unless the
+  // request may repeat one still being placed, which the lock below waits for).
   const part = await findPart(db, body.partId);
   if (!part) throw notFound('Part');
   const issue = orderQuantityIssue(body.minimum, {
     mOrderQuantity: part.minOrderQuantity,
     availableQuantity: part.availableQuantity,
   });
-  if (issue === messages.quantityAboveAvailable) throw outOfStock();
-  if (issue) throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
+  if (issue === messages.quantityAboveAvailable && !key) throw outOfStock();
+  if (issue && issue !== messages.quantityAboveAvailable)
+    throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
   const totalCents = part.priceCents * body.minimum;
+  const shipTo: ShipTo = body.shipTo ?? {
+    street: body.address ?? '',
+    city: '',
+    postalCode: '',
+    country: '',
+  };
 
-  return db.transaction(async (tx) => {
-    await assertUnderOpenOrderLimits(tx, caller.sub, totalCents, limits);
-    // The stock read above may be stale under concurrency: this conditional decrement counts.
-    if (!(await reserveStock(tx, part.id, body.minimum))) throw outOfStock();
+  try {
+    return await db.transaction(async (tx) => {
+      await assertUnderOpenOrderLimits(tx, caller.sub, totalCents, limits);
+      // The same request placed meanwhile (its transaction held the lock just taken): answer it.
+      if (key) {
+        const earlier = await findByIdempotencyKey(tx, caller.sub, key);
+        if (earlier) return { order: toOrderResponse(earlier), replayed: true };
+      }
+      // The stock read above may be stale under concurrency: this conditional decrement counts.
+      if (!(await reserveStock(tx, part.id, body.minimum))) throw outOfStock();
 
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        userId: caller.sub,
-        name: caller.name,
-        email: caller.email,
-        address: body.address,
-        phone: body.phone,
-        partId: part.id,
-        partName: part.name,
-        quantity: body.minimum,
-        unitPriceCents: part.priceCents,
-        totalCents,
-        status: 'unpaid',
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toOrderResponse(row);
-  });
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          userId: caller.sub,
+          name: caller.name,
+          email: caller.email,
+          address: body.shipTo ? composeAddress(body.shipTo) : (body.address ?? ''),
+          shipStreet: shipTo.street,
+          shipCity: shipTo.city,
+          shipPostalCode: shipTo.postalCode,
+          shipCountry: shipTo.country,
+          company: body.company || null,
+          taxId: body.taxId || null,
+          poNumber: body.poNumber || null,
+          idempotencyKey: key ?? null,
+          phone: body.phone,
+          partId: part.id,
+          partName: part.name,
+          quantity: body.minimum,
+          unitPriceCents: part.priceCents,
+          totalCents,
+          status: 'unpaid',
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await recordOrderPlaced(tx, row);
+      return { order: toOrderResponse(row), replayed: false };
+    });
+  } catch (err) {
+    // Another instance placed the same request between our check and our insert.
+    if (key && isUniqueViolation(err)) {
+      const earlier = await findByIdempotencyKey(db, caller.sub, key);
+      if (earlier) return { order: toOrderResponse(earlier), replayed: true };
+    }
+    throw err;
+  }
 }
 
-/** The caller's live orders, newest first; canceled ones are gone as far as the customer knows. */
-export async function listOrders(db: DbOrTx, userId: string): Promise<OrderResponse[]> {
+/**
+ * The caller's orders, newest first: the live ones (the spec's list, where a canceled order is
+ * gone), or with `canceled` only the canceled ones (refunds included), to read.
+ */
+export async function listOrders(
+  db: DbOrTx,
+  userId: string,
+  only?: 'canceled',
+): Promise<OrderResponse[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.status, 'canceled')))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        only === 'canceled' ? eq(orders.status, 'canceled') : ne(orders.status, 'canceled'),
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map(toOrderResponse);
 }
@@ -231,6 +321,7 @@ async function cancelUnpaid(
   db: Db,
   orderId: string,
   gate: PaymentGate,
+  by: OrderActor,
 ): Promise<'canceled' | 'not-unpaid' | 'being-paid'> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const outcome = await gate.void(orderId);
@@ -239,7 +330,7 @@ async function cancelUnpaid(
       const order = await lockOrder(tx, orderId);
       if (!order || order.status !== 'unpaid') return 'not-unpaid' as const;
       if (await gate.hasLiveIntent(tx, orderId)) return 'retry' as const;
-      const canceled = await transitionOrder(tx, orderId, ['unpaid'], 'canceled');
+      const canceled = await transitionOrder(tx, orderId, ['unpaid'], 'canceled', by);
       if (!canceled) return 'not-unpaid' as const;
       await releaseStock(tx, canceled.partId, canceled.quantity);
       return 'canceled' as const;
@@ -259,7 +350,7 @@ export async function cancelOrder(
   const row = await findOrder(db, id);
   if (!row || row.userId !== userId || row.status === 'canceled') throw notFound('Order');
   if (row.status !== 'unpaid') throw notCancelable();
-  const result = await cancelUnpaid(db, id, gate);
+  const result = await cancelUnpaid(db, id, gate, { actor: 'customer', actorId: userId });
   if (result === 'being-paid') throw beingPaid();
   if (result === 'not-unpaid') throw notCancelable();
   return { deletedCount: 1 };
@@ -297,7 +388,8 @@ export async function sweepExpiredOrders(
       .orderBy(asc(orders.updatedAt), asc(orders.id))
       .limit(batchSize);
     for (const order of expired) {
-      if ((await cancelUnpaid(db, order.id, gate)) === 'canceled') canceled += 1;
+      const by: OrderActor = { actor: 'system', note: 'Unpaid for too long' };
+      if ((await cancelUnpaid(db, order.id, gate, by)) === 'canceled') canceled += 1;
     }
     const last = expired.at(-1);
     if (!last || expired.length < batchSize) return canceled;
@@ -313,4 +405,13 @@ export async function hasPaidOrder(db: DbOrTx, userId: string): Promise<boolean>
     .where(and(eq(orders.userId, userId), eq(orders.status, 'paid')))
     .limit(1);
   return Boolean(row);
+}
+
+/** The order's timeline, oldest first. */
+export async function findOrderEvents(db: DbOrTx, orderId: string): Promise<OrderEventRow[]> {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at));
 }

@@ -1,21 +1,51 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '@storefront/contract';
 import { users } from '../auth/auth.tables.js';
 import { parts } from '../parts/parts.tables.js';
+
+/** Order numbers: short, sequential, unique under any concurrency on both databases. */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 10001 });
 
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown as `A-10042` (formatOrderNumber). */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_numbers')`),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
     /** The customer's name and email when ordering, as the order form showed them. */
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /** The ship-to address on one line (the spec's field), composed from the parts below. */
     address: text('address').notNull(),
+    shipStreet: text('ship_street').notNull().default(''),
+    shipCity: text('ship_city').notNull().default(''),
+    shipPostalCode: text('ship_postal_code').notNull().default(''),
+    shipCountry: text('ship_country').notNull().default(''),
     phone: text('phone').notNull(),
+    /** A business buyer's details, printed on the invoice. */
+    company: text('company'),
+    taxId: text('tax_id'),
+    poNumber: text('po_number'),
+    /** The order form's key: a repeat of the same request returns this order. */
+    idempotencyKey: text('idempotency_key'),
     partId: uuid('part_id')
       .notNull()
       .references(() => parts.id),
@@ -31,11 +61,20 @@ export const orders = pgTable(
     /** Money given back (payments module's refunds): pending until the provider confirms it. */
     refundStatus: text('refund_status', { enum: ['pending', 'succeeded', 'failed'] }),
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_status_known', sql`${t.status} in ('unpaid', 'pending', 'paid', 'canceled')`),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('unpaid', 'pending', 'paid', 'shipped', 'delivered', 'canceled')`,
+    ),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_unit_price_positive', sql`${t.unitPriceCents} > 0`),
     check(
@@ -47,6 +86,34 @@ export const orders = pgTable(
     index('orders_unpaid_updated_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} = 'unpaid'`),
+    uniqueIndex('orders_user_idempotency_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
+
+export const ORDER_ACTORS = ['customer', 'staff', 'system', 'provider'] as const;
+
+/**
+ * Every change of an order (who, when, from, to): the timeline staff and customers see. Written
+ * by the one transition function, in the transaction of the change.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    /** The customer's or staff member's user id; null for the system and the provider. */
+    actorId: text('actor_id'),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    note: text('note'),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+export type OrderEventRow = typeof orderEvents.$inferSelect;

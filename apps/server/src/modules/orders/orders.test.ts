@@ -86,9 +86,15 @@ describe('placing an order', () => {
     const body = OrderResponse.parse(res.json());
     expect(body).toEqual({
       _id: expect.any(String),
+      number: expect.stringMatching(/^A-\d{5,}$/),
       name: 'Ada Buyer',
       email: me.email,
       address: '12 Dock Road',
+      // The spec's single address line is the street; the rest is unknown.
+      shipTo: { street: '12 Dock Road', city: '', postalCode: '', country: '' },
+      company: null,
+      taxId: null,
+      poNumber: null,
       phone: '5550100',
       partId: part.id,
       partName: 'Brake pad',
@@ -99,6 +105,12 @@ describe('placing an order', () => {
       transactionId: '',
       createdAt: expect.any(String),
       refund: null,
+      carrier: null,
+      trackingNumber: null,
+      paidAt: null,
+      shippedAt: null,
+      deliveredAt: null,
+      canceledAt: null,
     });
     expect(await stockOf(ctx.database.db, part.id)).toBe(75);
     const again = await ctx.app.inject({
@@ -324,6 +336,7 @@ describe('canceling an order', () => {
     for (const status of ['paid', 'pending'] as const) {
       const mine = await placed(ctx.app, me, part.id);
       await transitionOrder(ctx.database.db, mine._id, ['unpaid'], status, {
+        actor: 'system',
         transactionId: `pi_test_${status}`,
       });
       const stock = await stockOf(ctx.database.db, part.id);
@@ -352,8 +365,8 @@ describe('order status changes', () => {
     const me = await customer(ctx.app);
     const mine = await placed(ctx.app, me, (await insertPart(ctx.database.db)).id);
     const [paid, canceled] = await Promise.all([
-      transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'paid'),
-      transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'canceled'),
+      transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'paid', { actor: 'system' }),
+      transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'canceled', { actor: 'system' }),
     ]);
     expect([paid, canceled].filter(Boolean)).toHaveLength(1);
   });
@@ -361,12 +374,15 @@ describe('order status changes', () => {
   it('refuses a change the table does not allow before touching the database', async () => {
     const me = await customer(ctx.app);
     const mine = await placed(ctx.app, me, (await insertPart(ctx.database.db)).id);
-    await transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'paid');
-    await expect(transitionOrder(ctx.database.db, mine._id, ['paid'], 'canceled')).rejects.toThrow(
-      /cannot go from paid to canceled/,
-    );
+    await transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'paid', { actor: 'system' });
+    await expect(
+      transitionOrder(ctx.database.db, mine._id, ['paid'], 'unpaid', { actor: 'system' }),
+    ).rejects.toThrow(/cannot go from paid to unpaid/);
+    await expect(
+      transitionOrder(ctx.database.db, mine._id, ['paid'], 'shipped', { actor: 'staff' }),
+    ).rejects.toThrow(/carrier and a tracking number/);
     expect(
-      await transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'canceled'),
+      await transitionOrder(ctx.database.db, mine._id, ['unpaid'], 'canceled', { actor: 'system' }),
     ).toBeUndefined();
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, mine._id));
     expect(row?.status).toBe('paid');
@@ -391,7 +407,9 @@ describe('sweeping expired unpaid orders', () => {
     const expired = await placed(ctx.app, me, part.id, { minimum: 100 });
     const fresh = await placed(ctx.app, me, part.id, { minimum: 50 });
     const expiredPaid = await placed(ctx.app, me, part.id, { minimum: 20 });
-    await transitionOrder(ctx.database.db, expiredPaid._id, ['unpaid'], 'paid');
+    await transitionOrder(ctx.database.db, expiredPaid._id, ['unpaid'], 'paid', {
+      actor: 'system',
+    });
     await backdate(expired._id, 49);
     await backdate(expiredPaid._id, 49);
     await backdate(fresh._id, 47);

@@ -27,14 +27,14 @@ export type PaymentRoutesOptions = {
   guards: Guards;
   provider: PaymentProvider;
   sandbox: SandboxProvider | null;
-};
+} & OnQueued;
 
-/** A refund was queued by a provider event: the outbox should run soon. */
-type OnRefundQueued = { onRefundQueued: () => void };
+/** A change queued outbox work (a receipt, a refund): the worker should look now. */
+type OnQueued = { onQueued: () => void };
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { db, guards, provider, sandbox },
+  { db, guards, provider, sandbox, onQueued },
 ) => {
   app.post(routePath(endpoints.createPaymentIntent), async (request, reply) => {
     const caller = await guards.requireUser(request);
@@ -62,7 +62,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           'The order in the body is not the order in the address',
         );
       }
-      return confirmOrderPayment(db, provider, caller, request.params.id, body.transactionId);
+      const order = await confirmOrderPayment(
+        db,
+        provider,
+        caller,
+        request.params.id,
+        body.transactionId,
+      );
+      onQueued();
+      return order;
     },
   );
 
@@ -71,6 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     app.post(routePath(endpoints.sandboxConfirm), async (request) => {
       const body = parseOr400(SandboxConfirmBody, request.body ?? {});
       const { intent, outcome } = await sandbox.confirmCard(body.clientSecret, body.card);
+      if (outcome.ok) onQueued();
       const answer: SandboxConfirmResponse = outcome.ok
         ? { paymentIntent: { id: intent!.id, status: intent!.status } }
         : { error: { code: outcome.code, message: outcome.message } };
@@ -81,8 +90,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
 /** Stripe's webhook: its signature covers the exact bytes, so this route keeps the body raw. */
 export const stripeWebhookRoutes: FastifyPluginAsync<
-  { db: Db; provider: PaymentProvider } & OnRefundQueued
-> = async (app, { db, provider, onRefundQueued }) => {
+  { db: Db; provider: PaymentProvider } & OnQueued
+> = async (app, { db, provider, onQueued }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) =>
     done(null, body),
@@ -101,7 +110,8 @@ export const stripeWebhookRoutes: FastifyPluginAsync<
         throw new AppError(400, 'BAD_SIGNATURE', 'The webhook signature does not match');
       throw err;
     }
-    const result = await handlePaymentEvent(db, event, onRefundQueued);
+    const result = await handlePaymentEvent(db, event, onQueued);
+    onQueued();
     request.log.info({ eventId: event.id, type: event.type, result }, 'stripe webhook');
     return reply.send({ received: true });
   });

@@ -123,7 +123,10 @@ async function applyIntent(
     .where(eq(payments.intentId, intent.id));
   const step = PAYMENT_TRANSITIONS[intent.status];
   if (!step) return undefined;
-  return transitionOrder(db, orderId, step.from, step.to, { transactionId: intent.id });
+  return transitionOrder(db, orderId, step.from, step.to, {
+    actor: 'provider',
+    transactionId: intent.id,
+  });
 }
 
 /** Does this intent really pay for this order, in full? */

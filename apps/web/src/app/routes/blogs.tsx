@@ -14,7 +14,11 @@ export default function BlogsRoute() {
         >
           <h2 className="mb-3 text-xl font-semibold">{entry.question}</h2>
           {entry.answer.map((paragraph) => (
-            <p key={paragraph.slice(0, 40)} className="mb-3 leading-relaxed">
+            // Long code in an answer wraps instead of pushing the page sideways on a phone.
+            <p
+              key={paragraph.slice(0, 40)}
+              className="mb-3 leading-relaxed [overflow-wrap:anywhere]"
+            >
               {paragraph}
             </p>
           ))}

@@ -59,9 +59,10 @@ export default function PurchaseRoute() {
             key={part.data._id}
             part={part.data}
             customer={{ name: auth.user.name, email: auth.user.email }}
-            onPlaced={async () => {
+            onPlaced={async (order) => {
               await showSuccess(alerts.orderPlaced);
-              await navigate(paths.dashboard.myOrders.href());
+              // Straight on to paying for it.
+              await navigate(paths.dashboard.payment.href(order._id));
             }}
           />
         </Suspense>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
@@ -10,10 +10,24 @@ import { MyOrdersTable } from '../../../features/orders/components/my-orders-tab
 export default function MyOrdersRoute() {
   usePageTitle('My Orders');
   const email = useAuth().user?.email ?? '';
-  const orders = useMyOrders(email);
+  // The filter lives in the address, so back, forward and reload keep it.
+  const [params, setParams] = useSearchParams();
+  const show = params.get('show') === 'cancelled' ? 'canceled' : 'live';
+  const orders = useMyOrders(email, show);
   return (
     <>
-      <h2 className="mb-4 text-xl font-semibold">My Orders</h2>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">My Orders</h2>
+        <label className="label cursor-pointer gap-2">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary"
+            checked={show === 'canceled'}
+            onChange={(e) => setParams(e.target.checked ? { show: 'cancelled' } : {})}
+          />
+          <span className="text-base-content">Show cancelled</span>
+        </label>
+      </div>
       {orders.isPending ? (
         <Spinner label="Loading your orders…" />
       ) : orders.isError ? (
@@ -24,13 +38,13 @@ export default function MyOrdersRoute() {
         />
       ) : orders.data.length === 0 ? (
         <div className="rounded-box bg-base-100 p-8 text-center shadow" data-testid="orders-empty">
-          <p>You have no orders yet.</p>
+          <p>{show === 'canceled' ? 'You have no cancelled orders.' : 'You have no orders yet.'}</p>
           <Link to={`${paths.home.href()}#collection`} className="btn btn-primary mt-4">
             Browse the collection
           </Link>
         </div>
       ) : (
-        <MyOrdersTable orders={orders.data} email={email} />
+        <MyOrdersTable orders={orders.data} email={email} readOnly={show === 'canceled'} />
       )}
     </>
   );

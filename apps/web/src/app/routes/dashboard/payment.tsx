@@ -46,6 +46,8 @@ export default function PaymentRoute() {
         className="mb-6 grid grid-cols-[8rem_1fr] gap-y-1 rounded-box bg-base-100 p-4 shadow"
         data-testid="payment-summary"
       >
+        <dt className="font-medium">Order</dt>
+        <dd data-testid="payment-order-number">{o.number}</dd>
         <dt className="font-medium">Part</dt>
         <dd>{o.partName}</dd>
         <dt className="font-medium">Quantity</dt>

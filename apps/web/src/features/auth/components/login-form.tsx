@@ -39,7 +39,15 @@ export function LoginForm({ onSignedIn, onBusyChange }: LoginFormProps) {
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={isSubmitting}>
+    <form
+      onSubmit={(e) => {
+        // A new attempt starts clean: the provider's last answer no longer applies.
+        setProviderError(null);
+        void onSubmit(e);
+      }}
+      noValidate
+      aria-busy={isSubmitting}
+    >
       <Field
         label="Email"
         type="email"

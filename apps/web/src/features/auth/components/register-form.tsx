@@ -46,7 +46,15 @@ export function RegisterForm({ onRegistered, onBusyChange }: RegisterFormProps) 
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={isSubmitting}>
+    <form
+      onSubmit={(e) => {
+        // A new attempt starts clean: the provider's last answer no longer applies.
+        setProviderError(null);
+        void onSubmit(e);
+      }}
+      noValidate
+      aria-busy={isSubmitting}
+    >
       <Field
         label="Username"
         autoComplete="username"

@@ -6,7 +6,30 @@ import { ApiError } from '../../../lib/api-client';
 import { useCancelOrder } from '../api/cancel-order';
 import { StatusBadge } from './status-badge';
 
-export function MyOrdersTable({ orders, email }: { orders: OrderResponse[]; email: string }) {
+type MyOrdersTableProps = {
+  orders: OrderResponse[];
+  email: string;
+  /** Canceled orders are listed to read: no actions, their refund shown. */
+  readOnly?: boolean;
+};
+
+const orderDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** What a canceled order's money did. */
+function refundText(order: OrderResponse): string {
+  if (!order.refund) return 'Nothing charged';
+  if (order.refund.status === 'succeeded') return `Refunded ${formatMoney(order.refund.amount)}`;
+  if (order.refund.status === 'pending') return 'Refund on its way';
+  return 'Refund failed: we will contact you';
+}
+
+/**
+ * The spec's My Orders table (Product, Amount, Price, Status, Transaction ID, with 'Pay now' and
+ * 'Cancel' on unpaid rows), with the order number and date beside them. On small screens each order
+ * is a card whose actions are always in view.
+ */
+export function MyOrdersTable({ orders, email, readOnly = false }: MyOrdersTableProps) {
   const cancelOrder = useCancelOrder(email);
 
   const onCancel = async (order: OrderResponse) => {
@@ -26,55 +49,95 @@ export function MyOrdersTable({ orders, email }: { orders: OrderResponse[]; emai
     }
   };
 
+  const actions = (order: OrderResponse) =>
+    readOnly ? (
+      <span className="text-sm" data-testid="refund-status">
+        {refundText(order)}
+      </span>
+    ) : order.status === 'unpaid' ? (
+      <div className="flex flex-wrap gap-2">
+        <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-sm">
+          Pay now
+        </Link>
+        <button
+          type="button"
+          className="btn btn-outline btn-error btn-sm"
+          onClick={() => void onCancel(order)}
+          disabled={cancelOrder.isPending && cancelOrder.variables === order._id}
+        >
+          Cancel
+        </button>
+      </div>
+    ) : (
+      <code className="text-xs break-all" data-testid="transaction-id">
+        {order.transactionId}
+      </code>
+    );
+
+  const numberLink = (order: OrderResponse) => (
+    <Link
+      to={paths.dashboard.order.href(order._id)}
+      className="link link-primary font-mono whitespace-nowrap"
+      data-testid="order-number"
+    >
+      {order.number}
+    </Link>
+  );
+
   return (
-    <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-      <table className="table" data-testid="orders-table">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Price</th>
-            <th scope="col">Status</th>
-            <th scope="col">Transaction ID</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order._id} data-testid="order-row">
-              <td>{order.partName}</td>
-              <td>{order.minimum}x</td>
-              <td>{formatMoney(order.partPrice)}</td>
-              <td>
-                <StatusBadge status={order.status} />
-              </td>
-              <td>
-                {order.status === 'unpaid' ? (
-                  <div className="flex flex-wrap gap-2">
-                    <Link
-                      to={paths.dashboard.payment.href(order._id)}
-                      className="btn btn-primary btn-sm"
-                    >
-                      Pay now
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      onClick={() => void onCancel(order)}
-                      disabled={cancelOrder.isPending && cancelOrder.variables === order._id}
-                    >
-                      Cancel
-                    </button>
-                  </div>
-                ) : (
-                  <code className="text-xs break-all" data-testid="transaction-id">
-                    {order.transactionId}
-                  </code>
-                )}
-              </td>
+    <>
+      <div className="hidden overflow-x-auto rounded-box bg-base-100 shadow md:block">
+        <table className="table" data-testid="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Product</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">{readOnly ? 'Refund' : 'Transaction ID'}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order._id} data-testid="order-row">
+                <td>{numberLink(order)}</td>
+                <td className="whitespace-nowrap">{orderDate(order.createdAt)}</td>
+                <td>{order.partName}</td>
+                <td>{order.minimum}x</td>
+                <td>{formatMoney(order.partPrice)}</td>
+                <td>
+                  <StatusBadge status={order.status} />
+                </td>
+                <td className="max-w-48">{actions(order)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden" data-testid="orders-cards">
+        {orders.map((order) => (
+          <li key={order._id} className="card bg-base-100 shadow" data-testid="order-card">
+            <div className="card-body gap-2 p-4">
+              <div className="flex items-center justify-between gap-2">
+                {numberLink(order)}
+                <StatusBadge status={order.status} />
+              </div>
+              <p className="font-semibold">{order.partName}</p>
+              <dl className="grid grid-cols-2 gap-x-4 text-sm">
+                <dt className="text-base-content/70">Date</dt>
+                <dd>{orderDate(order.createdAt)}</dd>
+                <dt className="text-base-content/70">Amount</dt>
+                <dd>{order.minimum}x</dd>
+                <dt className="text-base-content/70">Price</dt>
+                <dd className="font-semibold">{formatMoney(order.partPrice)}</dd>
+              </dl>
+              <div>{actions(order)}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type z } from 'zod';
 import {
@@ -7,18 +7,22 @@ import {
   messages,
   orderFormFor,
   orderQuantityFor,
+  type CreateOrderBody,
+  type OrderResponse,
   type PartResponse,
 } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
+import { newRequestKey, pendingOrder } from '../pending-order';
+import { Spinner } from '../../../components/ui/spinner';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 type OrderFormProps = {
   part: PartResponse;
   customer: { name: string; email: string };
-  onPlaced: () => void | Promise<void>;
+  onPlaced: (order: OrderResponse) => void | Promise<void>;
 };
 
 type FormSchema = ReturnType<typeof orderFormFor>;
@@ -26,9 +30,23 @@ type FormSchema = ReturnType<typeof orderFormFor>;
 export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
   const placeOrder = usePlaceOrder();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A request placed before a reload of this page is finished, not placed again.
+  const [resuming, setResuming] = useState(() => pendingOrder.read(part._id));
+  // One key per order the customer means to place; a new one once the server refused it.
+  const [requestKey, setRequestKey] = useState(newRequestKey);
   const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
     resolver: zodResolver(orderFormFor(part)),
-    defaultValues: { address: '', minimum: String(part.mOrderQuantity), phone: '' },
+    defaultValues: {
+      street: '',
+      city: '',
+      postalCode: '',
+      country: '',
+      minimum: String(part.mOrderQuantity),
+      phone: '',
+      company: '',
+      taxId: '',
+      poNumber: '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   // The quantity is checked as the customer types (spec: min and max errors disable the button).
@@ -40,22 +58,59 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
     quantityError === messages.quantityAboveAvailable;
   const total = quantity.success ? quantity.data * part.price : null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      await placeOrder.mutateAsync({
-        partId: part._id,
-        minimum: values.minimum,
-        address: values.address,
-        phone: values.phone,
-      });
-      await onPlaced();
-    } catch (err) {
-      setServerError(
-        err instanceof ApiError ? err.message : 'The order could not be placed. Please try again.',
-      );
+  const placed = async (order: OrderResponse) => {
+    pendingOrder.clear(part._id);
+    await onPlaced(order);
+  };
+  const failed = (err: unknown) => {
+    // Refused for good (a 4xx): the customer changes the form, and it is a new request.
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+      pendingOrder.clear(part._id);
+      setRequestKey(newRequestKey());
     }
-  });
+    setServerError(
+      err instanceof ApiError ? err.message : 'The order could not be placed. Please try again.',
+    );
+  };
+  const send = async (body: CreateOrderBody) => {
+    setServerError(null);
+    pendingOrder.save(body);
+    try {
+      await placed(await placeOrder.mutateAsync(body));
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  useEffect(() => {
+    if (!resuming) return;
+    placeOrder
+      .mutateAsync(resuming)
+      .then(placed, failed)
+      .finally(() => setResuming(null));
+    // Once, for the request found in storage when the page opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = form.handleSubmit((values) =>
+    send({
+      partId: part._id,
+      minimum: values.minimum,
+      shipTo: {
+        street: values.street,
+        city: values.city,
+        postalCode: values.postalCode,
+        country: values.country,
+      },
+      phone: values.phone,
+      ...(values.company ? { company: values.company } : {}),
+      ...(values.taxId ? { taxId: values.taxId } : {}),
+      ...(values.poNumber ? { poNumber: values.poNumber } : {}),
+      idempotencyKey: requestKey,
+    }),
+  );
+
+  if (resuming) return <Spinner label="Finishing your order…" />;
 
   return (
     <form
@@ -70,9 +125,29 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
         <Field label="Email" type="email" value={customer.email} readOnly />
         <Field
           label="Address"
-          autoComplete="street-address"
-          error={errors.address?.message}
-          {...form.register('address')}
+          autoComplete="address-line1"
+          error={errors.street?.message}
+          {...form.register('street')}
+        />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            label="City"
+            autoComplete="address-level2"
+            error={errors.city?.message}
+            {...form.register('city')}
+          />
+          <Field
+            label="Postal code"
+            autoComplete="postal-code"
+            error={errors.postalCode?.message}
+            {...form.register('postalCode')}
+          />
+        </div>
+        <Field
+          label="Country"
+          autoComplete="country-name"
+          error={errors.country?.message}
+          {...form.register('country')}
         />
         <Field
           label="Quantity (minimum order)"
@@ -93,6 +168,23 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
           error={errors.phone?.message}
           {...form.register('phone')}
         />
+        <fieldset className="mt-2">
+          <legend className="mb-2 font-semibold">For your invoice (optional)</legend>
+          <Field
+            label="Company"
+            autoComplete="organization"
+            error={errors.company?.message}
+            {...form.register('company')}
+          />
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <Field label="Tax/VAT id" error={errors.taxId?.message} {...form.register('taxId')} />
+            <Field
+              label="Your PO number"
+              error={errors.poNumber?.message}
+              {...form.register('poNumber')}
+            />
+          </div>
+        </fieldset>
         <p className="text-lg" aria-live="polite" data-testid="order-total">
           Total: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Email, Password, PROFILE_LIMITS, type ProfileResponse } from '@storefront/contract';
+import { Email, Password, ProfileFields, type ProfileResponse } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { refreshTopics } from '../../../lib/query-client';
@@ -13,15 +13,12 @@ import { updateProfile } from '../api/update-profile';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** Every field optional: only what is filled in is applied (spec section 5). */
-const ProfileFormSchema = z
-  .object({
-    name: z.string().max(PROFILE_LIMITS.name),
+/** The contract's profile fields (same limits and messages as the server) and the credentials. */
+const ProfileFormSchema = ProfileFields.required()
+  .extend({
     email: z.union([z.literal(''), Email]),
     password: z.union([z.literal(''), Password]),
     currentPassword: z.string(),
-    address: z.string().max(PROFILE_LIMITS.address),
-    education: z.string().max(PROFILE_LIMITS.education),
-    phone: z.string().max(PROFILE_LIMITS.phone),
   })
   .refine((v) => v.password === '' || v.currentPassword !== '', {
     path: ['currentPassword'],
@@ -132,16 +129,10 @@ export function ProfileForm({ profile }: ProfileFormProps) {
             Update your details
           </h2>
           <p className="text-sm text-base-content/70">Fill in only what you want to change.</p>
-          <Field
-            label="Username"
-            placeholder={profile.name}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
+          <Field label="Username" error={errors.name?.message} {...form.register('name')} />
           <Field
             label="Email"
             type="email"
-            placeholder={profile.email}
             error={errors.email?.message}
             {...form.register('email')}
           />
@@ -161,22 +152,15 @@ export function ProfileForm({ profile }: ProfileFormProps) {
               {...form.register('currentPassword')}
             />
           )}
-          <Field
-            label="Address"
-            placeholder={profile.address}
-            error={errors.address?.message}
-            {...form.register('address')}
-          />
+          <Field label="Address" error={errors.address?.message} {...form.register('address')} />
           <Field
             label="Education"
-            placeholder={profile.education}
             error={errors.education?.message}
             {...form.register('education')}
           />
           <Field
             label="Phone"
             type="tel"
-            placeholder={profile.phone}
             error={errors.phone?.message}
             {...form.register('phone')}
           />

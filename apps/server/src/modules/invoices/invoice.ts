@@ -1,0 +1,121 @@
+import PDFDocument from 'pdfkit';
+import { formatMoney, formatOrderNumber, fromCents } from '@storefront/contract';
+import type { OrderRow } from '../orders/orders.service.js';
+
+export type Seller = { name: string; address: string; taxId: string | null; publicUrl: string };
+
+const date = (d: Date) =>
+  d.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The invoice of a paid order, as a PDF: seller, buyer (with company and tax id when given), PO
+ * number, order number, the line, totals and the payment. Built from the order as stored: the name
+ * and prices it was sold at, whatever the part says now.
+ */
+export function renderInvoice(order: OrderRow, seller: Seller): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: {
+      Title: `Invoice ${formatOrderNumber(order.number)}`,
+      Author: seller.name,
+      Subject: `Order ${formatOrderNumber(order.number)}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const number = formatOrderNumber(order.number);
+  const navy = '#1e3a8a';
+  doc.fillColor(navy).fontSize(22).font('Helvetica-Bold').text(seller.name);
+  doc.fillColor('#1f2937').fontSize(9).font('Helvetica');
+  if (seller.address) doc.text(seller.address);
+  if (seller.taxId) doc.text(`Tax/VAT id: ${seller.taxId}`);
+  doc.text(seller.publicUrl);
+
+  doc.moveDown(1.5).fontSize(18).font('Helvetica-Bold').fillColor(navy).text(`Invoice ${number}`);
+  doc.fillColor('#1f2937').fontSize(10).font('Helvetica');
+  doc.text(`Order number: ${number}`);
+  doc.text(`Order date: ${date(order.createdAt)}`);
+  if (order.paidAt) doc.text(`Invoice date: ${date(order.paidAt)}`);
+  if (order.poNumber) doc.text(`Your PO number: ${order.poNumber}`);
+
+  doc.moveDown().font('Helvetica-Bold').text('Bill and ship to').font('Helvetica');
+  if (order.company) doc.text(order.company);
+  doc.text(order.name);
+  if (order.shipCity) {
+    doc.text(order.shipStreet);
+    doc.text(`${order.shipPostalCode} ${order.shipCity}`);
+    doc.text(order.shipCountry);
+  } else {
+    doc.text(order.address);
+  }
+  doc.text(order.email);
+  doc.text(`Phone: ${order.phone}`);
+  if (order.taxId) doc.text(`Tax/VAT id: ${order.taxId}`);
+
+  // The line.
+  doc.moveDown(1.5);
+  const top = doc.y;
+  const columns = [50, 300, 370, 460];
+  doc.font('Helvetica-Bold');
+  ['Part', 'Quantity', 'Unit price', 'Amount'].forEach((heading, i) =>
+    doc.text(heading, columns[i], top, {
+      width: i === 0 ? 240 : 90,
+      align: i === 0 ? 'left' : 'right',
+    }),
+  );
+  doc
+    .moveTo(50, top + 15)
+    .lineTo(545, top + 15)
+    .strokeColor('#d1d5db')
+    .stroke();
+  doc.font('Helvetica');
+  const row = top + 22;
+  const unit = formatMoney(fromCents(order.unitPriceCents));
+  const amount = formatMoney(fromCents(order.totalCents));
+  doc.text(order.partName, columns[0], row, { width: 240 });
+  doc.text(String(order.quantity), columns[1], row, { width: 90, align: 'right' });
+  doc.text(unit, columns[2], row, { width: 90, align: 'right' });
+  doc.text(amount, columns[3], row, { width: 90, align: 'right' });
+
+  doc.moveDown(2);
+  const totals: [string, string][] = [
+    ['Subtotal', amount],
+    ['Delivery', formatMoney(0)],
+    ['Total', amount],
+  ];
+  for (const [label, value] of totals) {
+    const y = doc.y;
+    doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(label, 300, y, { width: 150, align: 'right' });
+    doc.text(value, columns[3], y, { width: 90, align: 'right' });
+  }
+
+  doc.moveDown(2).font('Helvetica-Bold').text('Payment', 50).font('Helvetica');
+  doc.text(
+    order.paidAt
+      ? `Paid by card on ${date(order.paidAt)}. Payment id: ${order.transactionId ?? ''}`
+      : 'Not paid yet.',
+  );
+  if (order.refundStatus === 'succeeded')
+    doc.text(`Refunded in full: ${formatMoney(fromCents(order.refundedCents))}.`);
+  else if (order.refundStatus === 'pending') doc.text('A full refund is on its way.');
+
+  doc
+    .moveDown(2)
+    .fontSize(8)
+    .fillColor('#4b5563')
+    .text(`Thank you for your order. ${seller.name}.`);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,149 @@
+import { formatMoney, formatOrderNumber, fromCents } from '@storefront/contract';
+import type { OrderMailKind } from '../mail/mail.service.js';
+import type { OrderEventRow, OrderRow } from '../orders/orders.service.js';
+
+export type MailContext = { brandName: string; publicUrl: string; unpaidOrderTtlHours: number };
+export type RenderedMail = { subject: string; text: string; html: string };
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The order's details as label/value lines, the same in the text and the HTML. */
+function details(order: OrderRow): [string, string][] {
+  const shipTo = order.shipCity
+    ? `${order.shipStreet}, ${order.shipPostalCode} ${order.shipCity}, ${order.shipCountry}`
+    : order.address;
+  return [
+    ['Order number', formatOrderNumber(order.number)],
+    ['Part', order.partName],
+    ['Quantity', `${order.quantity} pieces`],
+    ['Unit price', formatMoney(fromCents(order.unitPriceCents))],
+    ['Total', formatMoney(fromCents(order.totalCents))],
+    ['Ship to', shipTo],
+    ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
+    ...(order.taxId ? ([['Tax/VAT id', order.taxId]] as [string, string][]) : []),
+    ...(order.poNumber ? ([['Your PO number', order.poNumber]] as [string, string][]) : []),
+  ];
+}
+
+type Body = {
+  lead: string[];
+  rows: [string, string][];
+  action?: { label: string; url: string };
+  after?: string[];
+};
+
+function compose(ctx: MailContext, subject: string, greeting: string, body: Body): RenderedMail {
+  const text = [
+    greeting,
+    '',
+    ...body.lead,
+    '',
+    ...body.rows.map(([label, value]) => `${label}: ${value}`),
+    ...(body.action ? ['', `${body.action.label}: ${body.action.url}`] : []),
+    ...(body.after?.length ? ['', ...body.after] : []),
+    '',
+    `${ctx.brandName}`,
+    ctx.publicUrl,
+    '',
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:#1e3a8a;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold">${escape(ctx.brandName)}</td></tr>
+<tr><td style="padding:24px">
+<p style="margin:0 0 12px">${escape(greeting)}</p>
+${body.lead.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('')}
+<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:12px 0;width:100%">
+${body.rows.map(([label, value]) => `<tr><td style="border-bottom:1px solid #e5e7eb;color:#4b5563;width:40%">${escape(label)}</td><td style="border-bottom:1px solid #e5e7eb;font-weight:bold">${escape(value)}</td></tr>`).join('')}
+</table>
+${body.action ? `<p style="margin:20px 0"><a href="${escape(body.action.url)}" style="background:#1e3a8a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(body.action.label)}</a></p>` : ''}
+${(body.after ?? []).map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('')}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b5563;border-top:1px solid #e5e7eb">${escape(ctx.brandName)} · <a href="${escape(ctx.publicUrl)}" style="color:#1e3a8a">${escape(ctx.publicUrl)}</a></td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject, text, html };
+}
+
+/** The customer's receipt page: reachable from My Orders and from every mail. */
+export const receiptUrl = (ctx: MailContext, order: OrderRow) =>
+  `${ctx.publicUrl}/dashboard/my-orders/${order.id}`;
+
+/**
+ * The mail of one kind about an order, written when it is sent (from the order as stored then).
+ * `cancelEvent` says who canceled it: the customer, the unpaid-order sweep, or staff.
+ */
+export function renderOrderMail(
+  kind: OrderMailKind,
+  order: OrderRow,
+  ctx: MailContext,
+  events: OrderEventRow[],
+): RenderedMail {
+  const number = formatOrderNumber(order.number);
+  const hello = `Hello ${order.name},`;
+  const rows = details(order);
+  switch (kind) {
+    case 'placed':
+      return compose(ctx, `Order ${number} placed: pay to confirm it`, hello, {
+        lead: [
+          `Thank you for your order ${number}. Its stock is reserved for you; pay for it to confirm it.`,
+        ],
+        rows,
+        action: { label: 'Pay now', url: `${ctx.publicUrl}/dashboard/payment/${order.id}` },
+        after: [
+          `Unpaid orders are canceled after ${ctx.unpaidOrderTtlHours} hours without activity, and their stock returned.`,
+        ],
+      });
+    case 'paid':
+      return compose(ctx, `Payment received for order ${number}`, hello, {
+        lead: [`We have received your payment for order ${number}. Your invoice is attached.`],
+        rows: [...rows, ['Payment id', order.transactionId ?? '']],
+        action: { label: 'See your receipt', url: receiptUrl(ctx, order) },
+        after: ['Delivery is free. We will write again when your order ships.'],
+      });
+    case 'canceled': {
+      const cancel = [...events].reverse().find((e) => e.toStatus === 'canceled');
+      const who =
+        cancel?.actor === 'customer'
+          ? 'as you asked'
+          : cancel?.actor === 'staff'
+            ? 'by our team'
+            : 'because it was not paid in time';
+      const refund =
+        order.refundStatus === 'succeeded'
+          ? [`We have refunded ${formatMoney(fromCents(order.refundedCents))} to your card.`]
+          : order.paidAt || order.refundStatus
+            ? [
+                `Your payment of ${formatMoney(fromCents(order.totalCents))} will be refunded to your card.`,
+              ]
+            : ['Nothing was charged.'];
+      return compose(ctx, `Order ${number} canceled`, hello, {
+        lead: [`Your order ${number} was canceled ${who}.`, ...refund],
+        rows,
+        action: { label: 'See the order', url: receiptUrl(ctx, order) },
+      });
+    }
+    case 'shipped':
+      return compose(ctx, `Order ${number} is on its way`, hello, {
+        lead: [`Your order ${number} has shipped.`],
+        rows: [
+          ...rows,
+          ['Carrier', order.carrier ?? ''],
+          ['Tracking number', order.trackingNumber ?? ''],
+        ],
+        action: { label: 'See the order', url: receiptUrl(ctx, order) },
+      });
+    case 'staff-paid':
+      return compose(
+        ctx,
+        `New paid order ${number}: ${formatMoney(fromCents(order.totalCents))}`,
+        'Hello,',
+        {
+          lead: [
+            `${order.name} (${order.email}) has paid for order ${number}. It is ready to ship.`,
+          ],
+          rows,
+          action: { label: 'Open the order', url: `${ctx.publicUrl}/dashboard/orders/${order.id}` },
+        },
+      );
+  }
+}

@@ -1,0 +1,31 @@
+import { Link, useParams } from 'react-router';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePageTitle } from '../../../components/ui/page-title';
+import { paths } from '../../../config/paths';
+import { useOrder } from '../../../features/orders/api/get-order';
+import { OrderReceipt } from '../../../features/orders/components/order-receipt';
+import { ApiError } from '../../../lib/api-client';
+
+export default function OrderRoute() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  usePageTitle(order.data ? `Order ${order.data.number}` : 'Your order');
+  if (order.isPending) return <Spinner label="Loading your order…" />;
+  if (order.isError)
+    return order.error instanceof ApiError && order.error.status === 404 ? (
+      <div role="alert">
+        <h2 className="text-xl font-semibold">Order not found</h2>
+        <Link to={paths.dashboard.myOrders.href()} className="link link-primary">
+          Back to My Orders
+        </Link>
+      </div>
+    ) : (
+      <ErrorMessage
+        title="We could not load your order."
+        error={order.error}
+        onRetry={() => void order.refetch()}
+      />
+    );
+  return <OrderReceipt order={order.data} />;
+}

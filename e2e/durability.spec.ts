@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
+
+/**
+ * The outbox's promise, tested with real processes: an order whose mail was committed but not
+ * yet sent when the server was killed (SIGKILL, no shutdown) is mailed once by the next server.
+ */
+const serverEntry = fileURLToPath(new URL('../apps/server/dist/server.js', import.meta.url));
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(dataDir: string, port: number, jobs: boolean): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'durability-test-secret-long-enough-0123456789',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BACKGROUND_JOBS: String(jobs),
+      OUTBOX_INTERVAL_SECONDS: '1',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const mailsMentioning = async (dataDir: string, text: string) => {
+  const dir = path.join(dataDir, 'outbox');
+  const files = await fs.readdir(dir).catch(() => [] as string[]);
+  const contents = await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8')));
+  return contents.filter((c) => c.includes(text));
+};
+
+describe('an e-mail survives a kill of the server between commit and sending', () => {
+  it('is sent once, by the next server', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-durability-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    // The first server never runs its jobs: everything it commits waits in the outbox.
+    const first = await startServer(dataDir, port, false);
+    const { email, password } = demoAccounts.customer;
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const sync = await fetch(`${base}/api/users/${email}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: base, cookie },
+      body: JSON.stringify({ currentUser: { email } }),
+    });
+    const { key } = (await sync.json()) as { key: string };
+    const [part] = (await (await fetch(`${base}/api/parts`)).json()) as {
+      _id: string;
+      mOrderQuantity: number;
+    }[];
+    const placed = await fetch(`${base}/api/purchase`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({
+        partId: part!._id,
+        minimum: part!.mOrderQuantity,
+        shipTo: {
+          street: '1 Kill Lane',
+          city: 'Crashton',
+          postalCode: '00000',
+          country: 'Nowhere',
+        },
+        phone: '0123456789',
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const { number } = (await placed.json()) as { number: string };
+
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    expect(await mailsMentioning(dataDir, number)).toHaveLength(0);
+
+    const second = await startServer(dataDir, port, true);
+    const deadline = Date.now() + 30_000;
+    while ((await mailsMentioning(dataDir, number)).length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    // Two more worker rounds: nothing is sent twice.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const mails = await mailsMentioning(dataDir, number);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`Order ${number} placed`);
+    second.kill('SIGTERM');
+    await new Promise((resolve) => second.once('exit', resolve));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});
