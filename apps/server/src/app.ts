@@ -38,6 +38,8 @@ import { OneLinePerRequest } from './http/request-log.js';
 import { checkInputs } from './http/input.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
+import { staffAdminRoutes } from './modules/staff/staff-admins.routes.js';
+import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
 
 declare module 'fastify' {
@@ -228,6 +230,15 @@ export async function buildApp({
   await app.register(invoiceRoutes, { db, guards, seller });
   await app.register(notificationRoutes, { db, guards });
   await app.register(stripeWebhookRoutes, { db, provider, onQueued });
+  await app.register(staffOrderRoutes, {
+    db,
+    guards,
+    config,
+    paymentGate: gate,
+    onStockChange,
+    onQueued,
+  });
+  await app.register(staffAdminRoutes, { db, guards });
 
   if (startJobs) {
     startOrderSweep(app, db, config, gate, onStockChange);

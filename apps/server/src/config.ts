@@ -189,6 +189,14 @@ const EnvSchema = z.object({
     z.string().max(40, 'must be at most 40 characters').optional(),
   ),
   BACKGROUND_JOBS: flag(true),
+  LOW_STOCK_FACTOR: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number from 1 to 100' })
+      .min(1, 'must be a number from 1 to 100')
+      .max(100, 'must be a number from 1 to 100')
+      .default(3),
+  ),
   OUTBOX_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -247,6 +255,8 @@ export type Config = {
    * Several instances may all run them; set false on instances that should only serve requests.
    */
   backgroundJobs: boolean;
+  /** A part is low on stock below this many times its minimum order quantity. */
+  lowStockFactor: number;
   /** How often the outbox worker looks for due jobs (it also runs right after a request queues one). */
   outboxIntervalSeconds: number;
   /** How long a checked session or role is reused on this instance (see guards.ts). */
@@ -336,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderSweepIntervalMinutes: e.ORDER_SWEEP_INTERVAL_MINUTES,
     trustProxy: e.TRUST_PROXY,
     backgroundJobs: e.BACKGROUND_JOBS,
+    lowStockFactor: e.LOW_STOCK_FACTOR,
     outboxIntervalSeconds: e.OUTBOX_INTERVAL_SECONDS,
     // Lines separated by " | " or a literal "\n" in the variable become lines on the invoice.
     seller: {

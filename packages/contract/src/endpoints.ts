@@ -14,6 +14,8 @@ import {
   SendVerificationEmailBody,
 } from './auth.js';
 import { IdParams } from './common.js';
+import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
+import { staffEndpoints } from './staff-endpoints.js';
 import { HealthResponse, PublicConfig } from './config.js';
 import {
   CreateOrderBody,
@@ -40,38 +42,6 @@ import {
   UserSyncBody,
   UserSyncResponse,
 } from './users.js';
-
-/**
- * Who may call an endpoint.
- * - `public`: anyone.
- * - `customer`: a signed-in user's access key (`Authorization: Bearer`), any role.
- * - `admin`: an access key whose user is an admin now (the role is looked up on every call).
- * - `session`: the identity provider's session cookie.
- * - `client-secret`: whoever holds the payment's client secret (it is the capability).
- * - `stripe-signature`: Stripe, proven by the `Stripe-Signature` header over the raw body.
- */
-export type Access =
-  'public' | 'customer' | 'admin' | 'session' | 'client-secret' | 'stripe-signature';
-
-export type Answer = { description: string; schema?: z.ZodType; contentType?: string };
-
-export type Endpoint = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** OpenAPI form, `{name}` for a path parameter. */
-  path: `/api/${string}`;
-  tag: string;
-  summary: string;
-  description?: string;
-  access: Access;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** Expected failures besides the ones `access` implies (401, 403) and 500. */
-  errors?: readonly number[];
-  answers: Readonly<Record<number, Answer>>;
-};
-
-const json = (description: string, schema: z.ZodType): Answer => ({ description, schema });
 
 const identity = (
   method: Endpoint['method'],
@@ -444,6 +414,7 @@ export const endpoints = {
     params: z.object({ providerId: z.literal('google') }),
     answers: { 302: { description: 'Back to the app, signed in' } },
   },
+  ...staffEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -10,5 +10,7 @@ export * from './reviews.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './payments.js';
+export * from './staff.js';
+export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './openapi.js';

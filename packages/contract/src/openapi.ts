@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoints, type Access, type Endpoint } from './endpoints.js';
+import type { Access, Endpoint } from './endpoint.js';
+import { endpoints } from './endpoints.js';
 import { ApiErrorBody } from './errors.js';
 
 type JsonSchema = Record<string, unknown>;

@@ -8,3 +8,4 @@ export * from '../modules/payments/payments.tables.js';
 export * from '../modules/outbox/outbox.tables.js';
 export * from '../modules/limits/limits.tables.js';
 export * from '../modules/mail/mail.tables.js';
+export * from '../modules/audit/audit.tables.js';

@@ -18,7 +18,9 @@ declare module 'vitest' {
  * test file loads, or, on PostgreSQL, a template database that every test file copies.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') {
+  // The project's own `env` (api-postgres sets TEST_DB=postgres) reaches its test workers but
+  // not this process: read it from the project, or every project would get PGlite.
+  if ((project.config.env.TEST_DB ?? process.env.TEST_DB) === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const templateName = `storefront_tpl_${process.pid}_${Date.now()}`;

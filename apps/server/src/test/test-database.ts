@@ -31,6 +31,10 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
+  if (process.env.TEST_DB === 'postgres')
+    throw new Error(
+      'TEST_DB=postgres, but no PostgreSQL template was prepared: see global-setup.ts',
+    );
   const dump = await fs.readFile(inject('pgliteDumpPath'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
   return wrapPglite(client);

@@ -300,6 +300,11 @@ export type PaymentGate = {
   void(orderId: string): Promise<'clear' | 'paid' | 'processing'>;
   /** Whether the order has an intent not yet canceled (read inside the cancel's transaction). */
   hasLiveIntent(tx: DbOrTx, orderId: string): Promise<boolean>;
+  /**
+   * Records the full refund of a paid order that staff cancel, with the job that carries it out
+   * at the provider, in the cancel's transaction.
+   */
+  refundPaid(tx: DbOrTx, order: OrderRow): Promise<void>;
 };
 
 const notCancelable = () =>
@@ -322,22 +327,46 @@ async function cancelUnpaid(
   orderId: string,
   gate: PaymentGate,
   by: OrderActor,
+  within?: (tx: DbOrTx, canceled: OrderRow) => Promise<void>,
 ): Promise<'canceled' | 'not-unpaid' | 'being-paid'> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const outcome = await gate.void(orderId);
     if (outcome !== 'clear') return 'being-paid';
     const result = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
-      if (!order || order.status !== 'unpaid') return 'not-unpaid' as const;
+      if (!order || (order.status !== 'unpaid' && order.status !== 'pending'))
+        return 'not-unpaid' as const;
       if (await gate.hasLiveIntent(tx, orderId)) return 'retry' as const;
-      const canceled = await transitionOrder(tx, orderId, ['unpaid'], 'canceled', by);
+      const canceled = await transitionOrder(tx, orderId, ['unpaid', 'pending'], 'canceled', by);
       if (!canceled) return 'not-unpaid' as const;
       await releaseStock(tx, canceled.partId, canceled.quantity);
+      await within?.(tx, canceled);
       return 'canceled' as const;
     });
     if (result !== 'retry') return result;
   }
   return 'being-paid';
+}
+
+/**
+ * Staff cancel an unpaid or pending order as the customer would (the provider's intent first),
+ * with their audit entry in the cancel's transaction.
+ */
+export async function cancelUnpaidByStaff(
+  db: Db,
+  orderId: string,
+  gate: PaymentGate,
+  by: OrderActor,
+  audit: (tx: DbOrTx, order: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
+  let done: OrderRow | undefined;
+  const result = await cancelUnpaid(db, orderId, gate, by, async (tx, canceled) => {
+    await audit(tx, canceled);
+    done = canceled;
+  });
+  if (result === 'being-paid') throw beingPaid();
+  if (result === 'not-unpaid' || !done) throw notCancelable();
+  return done;
 }
 
 /** The customer's cancel: only their own unpaid order; anything else changes nothing. */

@@ -89,6 +89,13 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_idx')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    // The staff list: one status, newest first, a keyset page at a time.
+    index('orders_status_number_idx').on(t.status, t.number),
+    index('orders_created_idx').on(t.createdAt),
+    // The overview's revenue since a day.
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

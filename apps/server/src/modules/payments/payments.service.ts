@@ -19,7 +19,7 @@ import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { paymentEvents, payments, refunds } from './payments.tables.js';
 import type { PaymentEvent, PaymentIntent, PaymentProvider } from './provider.js';
 
-type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 
 /** The caller's own order; anyone else's is as good as missing. */
 async function ownOrder(db: DbOrTx, caller: Caller, orderId: string): Promise<OrderRow> {
@@ -311,6 +311,16 @@ export function paymentGate(db: Db, provider: PaymentProvider): PaymentGate {
         .where(eq(payments.orderId, orderId));
       return 'clear';
     },
+    async refundPaid(tx, order) {
+      const payment = await findPayment(tx, order.id);
+      if (!payment) throw new Error(`paid order ${order.id} has no payment to refund`);
+      await requestRefund(
+        tx,
+        order,
+        { id: payment.intentId, provider: payment.provider },
+        'canceled-by-staff',
+      );
+    },
     async hasLiveIntent(tx, orderId) {
       const payment = await findPayment(tx, orderId);
       return Boolean(
@@ -318,4 +328,17 @@ export function paymentGate(db: Db, provider: PaymentProvider): PaymentGate {
       );
     },
   };
+}
+
+/** The order's payment intent as this shop recorded it, for staff. */
+export async function paymentRecordFor(
+  db: DbOrTx,
+  orderId: string,
+): Promise<PaymentRow | undefined> {
+  return findPayment(db, orderId);
+}
+
+/** The order's refunds (at most one, full), for staff. */
+export async function refundsFor(db: DbOrTx, orderId: string) {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId));
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, notInArray } from 'drizzle-orm';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { findUserByEmail, findUsersByIds, type UserRow } from '../auth/identity.service.js';
 import { roleGrants, userRoles, type RoleSource } from './users.tables.js';
@@ -79,6 +79,9 @@ export async function revokeAdmin(
   email: string,
 ): Promise<{ revoked: boolean; grantRemoved: boolean }> {
   const address = email.trim().toLowerCase();
+  // Two admins taking the role from each other at once would each see the other still there:
+  // revocations queue behind one another (grants, which only add, are not held up).
+  await db.execute(sql`lock table ${userRoles} in share row exclusive mode`);
   const grants = await db.delete(roleGrants).where(eq(roleGrants.email, address)).returning();
   const user = await findUserByEmail(db, address);
   if (!user || !(await isAdmin(db, user.id)))

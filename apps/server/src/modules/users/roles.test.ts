@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customer, signIn, cookieHeader, admin as makeAdmin } from '../../test/accounts.js';
 import { useTestApp, type TestContext } from '../../test/test-app.js';
@@ -11,6 +12,7 @@ import {
   revokeAdmin,
   syncEnvAdmins,
 } from './roles.service.js';
+import { userRoles } from './users.tables.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 const origin = { origin: 'http://localhost:3000' };
@@ -208,6 +210,32 @@ describe('changing email', () => {
   });
 });
 
+/**
+ * Revokes both addresses in two concurrent transactions. On PostgreSQL a third transaction first
+ * holds back every write to `user_roles` (but not reads) for a moment, so both revocations are
+ * sure to have counted the admins before either deletes: the worst interleaving, every time.
+ */
+async function revokeBothAtOnce(ctx: TestContext, emails: string[]) {
+  const { db } = ctx.database;
+  const revokeAll = () =>
+    Promise.allSettled(emails.map((email) => db.transaction((tx) => revokeAdmin(tx, email))));
+  if (ctx.database.kind === 'pglite') return revokeAll();
+  let outcomes: Awaited<ReturnType<typeof revokeAll>> = [];
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  await Promise.all([
+    db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${userRoles} in exclusive mode`);
+      held();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }),
+    holding.then(async () => {
+      outcomes = await revokeAll();
+    }),
+  ]);
+  return outcomes;
+}
+
 describe('granting and revoking', () => {
   const ctx = useTestApp({ authRateLimit: false });
 
@@ -231,6 +259,26 @@ describe('granting and revoking', () => {
     ctx.app.storefront.guards.forget();
     expect(await isAdminNow(ctx.app, proved)).toBe(false);
     expect(await isAdminNow(ctx.app, second)).toBe(true);
+  });
+
+  it('keeps the last admin when two admins revoke each other at the same moment', async () => {
+    const db = ctx.database.db;
+    for (const entry of await listAdmins(db))
+      if (!entry.pending)
+        await db.transaction((tx) => revokeAdmin(tx, entry.email)).catch(() => {});
+    const a = await makeAdmin(ctx.app, db);
+    const b = await makeAdmin(ctx.app, db);
+    for (const entry of await listAdmins(db))
+      if (!entry.pending && ![a.email, b.email].includes(entry.email))
+        await db.transaction((tx) => revokeAdmin(tx, entry.email));
+    for (let round = 0; round < 5; round += 1) {
+      const outcomes = await revokeBothAtOnce(ctx, [a.email, b.email]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const left = (await listAdmins(db)).filter((e) => !e.pending);
+      expect(left).toHaveLength(1);
+      // Back to two for the next round.
+      await grantAdmin(db, left[0]!.email === a.email ? b.email : a.email, 'command');
+    }
   });
 });
 

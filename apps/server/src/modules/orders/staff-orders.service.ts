@@ -1,0 +1,265 @@
+import { and, desc, asc, eq, gte, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  formatOrderNumber,
+  fromCents,
+  type OrderStatus,
+  type StaffOrderRow,
+} from '@storefront/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { releaseStock } from '../parts/parts.service.js';
+import { transitionOrder, type OrderActor } from './order-status.js';
+import { cancelUnpaidByStaff, findOrder, lockOrder, type PaymentGate } from './orders.service.js';
+import { orders, type OrderRow } from './orders.tables.js';
+
+/** How an order stands with its money, from its status and refund. */
+export function paymentState(row: Pick<OrderRow, 'status' | 'refundStatus' | 'paidAt'>) {
+  if (row.status === 'unpaid' || row.status === 'pending') return row.status;
+  if (row.status !== 'canceled') return 'paid' as const;
+  if (row.refundStatus === 'succeeded') return 'refunded' as const;
+  if (row.refundStatus) return 'refund pending' as const;
+  return 'voided' as const;
+}
+
+/** How an order stands with its goods. */
+export function fulfilmentState(row: Pick<OrderRow, 'status'>) {
+  if (row.status === 'shipped' || row.status === 'delivered' || row.status === 'canceled')
+    return row.status;
+  return 'not shipped' as const;
+}
+
+export const toStaffOrderRow = (row: OrderRow): StaffOrderRow => ({
+  _id: row.id,
+  number: formatOrderNumber(row.number),
+  createdAt: row.createdAt.toISOString(),
+  customerName: row.name,
+  customerEmail: row.email,
+  partName: row.partName,
+  quantity: row.quantity,
+  total: fromCents(row.totalCents),
+  status: row.status,
+  payment: paymentState(row),
+  fulfilment: fulfilmentState(row),
+});
+
+export type OrderFilters = {
+  status?: OrderStatus;
+  q?: string;
+  /** Inclusive UTC days, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+};
+
+/**
+ * The filters as SQL. One search box: an order number (`A-10042` or `10042`) matches exactly;
+ * anything else matches part of the customer's email or of the part's name (trigram indexes keep
+ * those fast).
+ */
+function filterSql(filters: OrderFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.from) conditions.push(gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) {
+    const end = new Date(`${filters.to}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(orders.createdAt, end));
+  }
+  const q = filters.q?.trim();
+  if (q) {
+    const number = /^(?:A-?)?(\d{1,15})$/i.exec(q);
+    if (number) conditions.push(eq(orders.number, Number(number[1])));
+    else {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(or(ilike(orders.email, pattern), ilike(orders.partName, pattern)));
+    }
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page cursor is an order number: newest first is number order, and numbers are unique. */
+const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
+const fromCursor = (c: string | undefined): number | null => {
+  if (!c) return null;
+  const n = Number(Buffer.from(c, 'base64url').toString());
+  return Number.isSafeInteger(n) ? n : null;
+};
+
+/**
+ * Every customer's orders, newest first, one page at a time, with the totals of the whole
+ * filtered set. Pages are keyset pages (`number < cursor`): the same cost on page 1 and page 2,000.
+ */
+export async function searchOrders(
+  db: DbOrTx,
+  filters: OrderFilters & { after?: string; before?: string; pageSize: number },
+) {
+  const where = filterSql(filters);
+  const after = fromCursor(filters.after);
+  const before = after === null ? fromCursor(filters.before) : null;
+  const page =
+    before !== null
+      ? (
+          await db
+            .select()
+            .from(orders)
+            .where(and(where, gt(orders.number, before)))
+            .orderBy(asc(orders.number))
+            .limit(filters.pageSize + 1)
+        ).reverse()
+      : await db
+          .select()
+          .from(orders)
+          .where(after !== null ? and(where, lt(orders.number, after)) : where)
+          .orderBy(desc(orders.number))
+          .limit(filters.pageSize + 1);
+  // One row more than a page says whether there is more in the direction we went.
+  const more = page.length > filters.pageSize;
+  const items = before !== null ? page.slice(more ? 1 : 0) : page.slice(0, filters.pageSize);
+  const [totals] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      cents: sql<string | null>`sum(${orders.totalCents})`,
+    })
+    .from(orders)
+    .where(where);
+  const first = items[0];
+  const last = items.at(-1);
+  const hasNewer = before !== null ? more : after !== null;
+  const hasOlder = before !== null ? true : more;
+  return {
+    items: items.map(toStaffOrderRow),
+    totals: { count: Number(totals?.count ?? 0), value: fromCents(Number(totals?.cents ?? 0)) },
+    nextCursor: hasOlder && last ? cursor(last.number) : null,
+    prevCursor: hasNewer && first ? cursor(first.number) : null,
+  };
+}
+
+/**
+ * The filtered orders in batches, newest first, for the CSV export: each batch is one keyset
+ * query, so 100,000 rows never sit in memory at once.
+ */
+export async function* orderBatches(
+  db: DbOrTx,
+  filters: OrderFilters,
+  batchSize = 1000,
+): AsyncGenerator<OrderRow[]> {
+  const where = filterSql(filters);
+  let after: number | null = null;
+  for (;;) {
+    const batch: OrderRow[] = await db
+      .select()
+      .from(orders)
+      .where(after !== null ? and(where, lt(orders.number, after)) : where)
+      .orderBy(desc(orders.number))
+      .limit(batchSize);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    after = batch.at(-1)!.number;
+  }
+}
+
+/** Runs inside the staff action's transaction: its audit entry. */
+export type AuditHook = (tx: DbOrTx, order: OrderRow) => Promise<void>;
+
+/** Paid, then shipped with a carrier and tracking number (the customer is mailed both). */
+export async function shipOrder(
+  db: Db,
+  orderId: string,
+  shipment: { carrier: string; trackingNumber: string },
+  by: OrderActor,
+  audit: AuditHook,
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order');
+    if (order.status !== 'paid')
+      throw new AppError(
+        409,
+        'ORDER_NOT_SHIPPABLE',
+        'Only a paid order that has not shipped can ship',
+      );
+    const shipped = await transitionOrder(tx, orderId, ['paid'], 'shipped', { ...by, ...shipment });
+    if (!shipped) throw new AppError(409, 'ORDER_NOT_SHIPPABLE', 'The order changed meanwhile');
+    await audit(tx, shipped);
+    return shipped;
+  });
+}
+
+export async function markDelivered(
+  db: Db,
+  orderId: string,
+  by: OrderActor,
+  audit: AuditHook,
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order');
+    const delivered = await transitionOrder(tx, orderId, ['shipped'], 'delivered', by);
+    if (!delivered)
+      throw new AppError(409, 'ORDER_NOT_SHIPPED', 'Only a shipped order can be marked delivered');
+    await audit(tx, delivered);
+    return delivered;
+  });
+}
+
+/**
+ * Staff cancel any order not yet shipped. An unpaid (or pending) one is canceled as the customer's
+ * would be (its intent canceled at the provider first); a paid one, in one transaction, is
+ * canceled, its stock returned and its full refund recorded with the job that carries it out at
+ * the provider: it cannot half-happen.
+ */
+export async function staffCancelOrder(
+  db: Db,
+  orderId: string,
+  gate: PaymentGate,
+  by: OrderActor,
+  audit: AuditHook,
+): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound('Order');
+  if (order.status === 'unpaid' || order.status === 'pending') {
+    return cancelUnpaidByStaff(db, orderId, gate, by, audit);
+  }
+  if (order.status !== 'paid') {
+    throw new AppError(
+      409,
+      'ORDER_NOT_CANCELABLE',
+      order.status === 'canceled'
+        ? 'This order is already canceled'
+        : 'A shipped order cannot be canceled: arrange a return instead',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const canceled = await transitionOrder(tx, orderId, ['paid'], 'canceled', by);
+    if (!canceled) throw new AppError(409, 'ORDER_NOT_CANCELABLE', 'The order changed meanwhile');
+    await releaseStock(tx, canceled.partId, canceled.quantity);
+    await gate.refundPaid(tx, canceled);
+    await audit(tx, canceled);
+    return canceled;
+  });
+}
+
+/** Paid orders and revenue since a moment (refunded ones excluded). */
+export async function paidSince(
+  db: DbOrTx,
+  since: Date,
+): Promise<{ count: number; revenue: number }> {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      cents: sql<string | null>`sum(${orders.totalCents})`,
+    })
+    .from(orders)
+    .where(
+      and(gte(orders.paidAt, since), sql`${orders.status} in ('paid', 'shipped', 'delivered')`),
+    );
+  return { count: Number(row?.count ?? 0), revenue: fromCents(Number(row?.cents ?? 0)) };
+}
+
+export async function countWaitingToShip(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(orders)
+    .where(eq(orders.status, 'paid'));
+  return Number(row?.count ?? 0);
+}

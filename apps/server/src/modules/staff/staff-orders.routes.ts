@@ -1,0 +1,267 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  endpoints,
+  formatOrderNumber,
+  fromCents,
+  IdParams,
+  routePath,
+  ShipOrderBody,
+  StaffCancelBody,
+  StaffOrderQuery,
+  type StaffOrderDetails,
+  type StaffOrderPage,
+  type StaffOverview,
+} from '@storefront/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { parseOr400 } from '../../http/validate.js';
+import { recordAudit, type StaffActor } from '../audit/audit.service.js';
+import type { Caller, Guards } from '../auth/guards.js';
+import { findUsersByIds } from '../auth/identity.service.js';
+import { listSentOrderEmails } from '../mail/mail.service.js';
+import {
+  findOrder,
+  findOrderEvents,
+  toOrderResponse,
+  type PaymentGate,
+} from '../orders/orders.service.js';
+import {
+  countWaitingToShip,
+  fulfilmentState,
+  markDelivered,
+  orderBatches,
+  paidSince,
+  paymentState,
+  searchOrders,
+  shipOrder,
+  staffCancelOrder,
+} from '../orders/staff-orders.service.js';
+import { countLowStock } from '../parts/stock.service.js';
+import { paymentRecordFor, refundsFor } from '../payments/payments.service.js';
+
+export type StaffOrderRoutesOptions = {
+  db: Db;
+  guards: Guards;
+  config: Config;
+  paymentGate: PaymentGate;
+  onStockChange: () => void;
+  onQueued: () => void;
+};
+
+const actorOf = (caller: Caller): StaffActor => ({ userId: caller.sub, email: caller.email });
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break; a formula never starts one. */
+const csvField = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/**
+ * The staff side of orders: every customer's orders, one order with everything about it,
+ * fulfilment, cancelling with a refund, the export and the overview. Admins only, on the server.
+ */
+export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = async (
+  app,
+  { db, guards, config, paymentGate, onStockChange, onQueued },
+) => {
+  app.get(routePath(endpoints.staffOrders), async (request): Promise<StaffOrderPage> => {
+    await guards.requireAdmin(request);
+    const query = parseOr400(StaffOrderQuery, request.query);
+    return searchOrders(db, query);
+  });
+
+  app.get(routePath(endpoints.staffOrdersCsv), async (request, reply) => {
+    await guards.requireAdmin(request);
+    const { status, q, from, to } = parseOr400(StaffOrderQuery, request.query);
+    const header = [
+      'Order',
+      'Date',
+      'Customer',
+      'Email',
+      'Part',
+      'Quantity',
+      'Total',
+      'Status',
+      'Payment',
+      'Fulfilment',
+      'Carrier',
+      'Tracking number',
+    ];
+    async function* lines() {
+      yield `${header.join(',')}\r\n`;
+      for await (const batch of orderBatches(db, { status, q, from, to })) {
+        yield batch
+          .map((o) =>
+            [
+              formatOrderNumber(o.number),
+              o.createdAt.toISOString(),
+              o.name,
+              o.email,
+              o.partName,
+              o.quantity,
+              fromCents(o.totalCents).toFixed(2),
+              o.status,
+              paymentState(o),
+              fulfilmentState(o),
+              o.carrier,
+              o.trackingNumber,
+            ]
+              .map(csvField)
+              .join(','),
+          )
+          .join('\r\n')
+          .concat('\r\n');
+      }
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="orders.csv"')
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines()));
+  });
+
+  app.get(
+    routePath(endpoints.staffOrder),
+    { schema: { params: IdParams } },
+    async (request): Promise<StaffOrderDetails> => {
+      await guards.requireAdmin(request);
+      const order = await findOrder(db, request.params.id);
+      if (!order) throw notFound('Order');
+      const [events, payment, refunds, emails] = await Promise.all([
+        findOrderEvents(db, order.id),
+        paymentRecordFor(db, order.id),
+        refundsFor(db, order.id),
+        listSentOrderEmails(db, order.id),
+      ]);
+      const people = await findUsersByIds(db, [
+        order.userId,
+        ...events.map((e) => e.actorId).filter((id): id is string => Boolean(id)),
+      ]);
+      const emailOf = (id: string | null) => people.find((p) => p.id === id)?.email ?? null;
+      return {
+        order: toOrderResponse(order),
+        payment: paymentState(order),
+        fulfilment: fulfilmentState(order),
+        customer: {
+          userId: order.userId,
+          name: order.name,
+          email: emailOf(order.userId) ?? order.email,
+        },
+        paymentRecord: payment
+          ? {
+              provider: payment.provider,
+              intentId: payment.intentId,
+              status: payment.status,
+              amount: fromCents(payment.amountCents),
+              attempt: payment.attempt,
+            }
+          : null,
+        refunds: refunds.map((r) => ({
+          amount: fromCents(r.amountCents),
+          status: r.status,
+          reason: r.reason,
+          providerRefundId: r.providerRefundId,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        timeline: events.map((e) => ({
+          at: e.at.toISOString(),
+          actor: e.actor,
+          actorEmail: emailOf(e.actorId),
+          from: e.fromStatus,
+          to: e.toStatus,
+          note: e.note,
+        })),
+        emails: emails.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          subject: e.subject ?? '',
+          sentAt: e.sentAt ? e.sentAt.toISOString() : null,
+          text: e.textBody ?? '',
+        })),
+      };
+    },
+  );
+
+  app.post(routePath(endpoints.staffShip), { schema: { params: IdParams } }, async (request) => {
+    const caller = await guards.requireAdmin(request);
+    const body = parseOr400(ShipOrderBody, request.body ?? {});
+    const shipped = await shipOrder(
+      db,
+      request.params.id,
+      body,
+      { actor: 'staff', actorId: caller.sub },
+      (tx, order) =>
+        recordAudit(tx, actorOf(caller), {
+          action: 'order.ship',
+          targetType: 'order',
+          targetId: order.id,
+          summary: `Shipped ${formatOrderNumber(order.number)} with ${body.carrier} ${body.trackingNumber}`,
+          details: body,
+        }),
+    );
+    onQueued();
+    return toOrderResponse(shipped);
+  });
+
+  app.post(routePath(endpoints.staffDeliver), { schema: { params: IdParams } }, async (request) => {
+    const caller = await guards.requireAdmin(request);
+    const delivered = await markDelivered(
+      db,
+      request.params.id,
+      { actor: 'staff', actorId: caller.sub },
+      (tx, order) =>
+        recordAudit(tx, actorOf(caller), {
+          action: 'order.deliver',
+          targetType: 'order',
+          targetId: order.id,
+          summary: `Marked ${formatOrderNumber(order.number)} delivered`,
+        }),
+    );
+    return toOrderResponse(delivered);
+  });
+
+  app.post(routePath(endpoints.staffCancel), { schema: { params: IdParams } }, async (request) => {
+    const caller = await guards.requireAdmin(request);
+    const { reason } = parseOr400(StaffCancelBody, request.body ?? {});
+    const canceled = await staffCancelOrder(
+      db,
+      request.params.id,
+      paymentGate,
+      { actor: 'staff', actorId: caller.sub, ...(reason ? { note: reason } : {}) },
+      (tx, order) =>
+        recordAudit(tx, actorOf(caller), {
+          action: 'order.cancel',
+          targetType: 'order',
+          targetId: order.id,
+          summary: `Canceled ${formatOrderNumber(order.number)}${order.paidAt ? ' and refunded it in full' : ''}${reason ? `: ${reason}` : ''}`,
+          details: { reason: reason ?? null, refunded: Boolean(order.paidAt) },
+        }),
+    );
+    onStockChange();
+    onQueued();
+    return toOrderResponse(canceled);
+  });
+
+  app.get(routePath(endpoints.staffOverview), async (request): Promise<StaffOverview> => {
+    await guards.requireAdmin(request);
+    const now = new Date();
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const monthAgo = new Date(today.getTime() - 29 * 86_400_000);
+    const [day, month, waiting, low] = await Promise.all([
+      paidSince(db, today),
+      paidSince(db, monthAgo),
+      countWaitingToShip(db),
+      countLowStock(db, config.lowStockFactor),
+    ]);
+    return {
+      today: { paidOrders: day.count, revenue: day.revenue },
+      last30Days: { paidOrders: month.count, revenue: month.revenue },
+      waitingToShip: waiting,
+      lowStockParts: low,
+    };
+  });
+};

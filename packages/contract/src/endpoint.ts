@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint.
+ * - `public`: anyone.
+ * - `customer`: a signed-in user's access key (`Authorization: Bearer`), any role.
+ * - `admin`: an access key whose user is an admin now (the role is looked up on every call).
+ * - `session`: the identity provider's session cookie.
+ * - `client-secret`: whoever holds the payment's client secret (it is the capability).
+ * - `stripe-signature`: Stripe, proven by the `Stripe-Signature` header over the raw body.
+ */
+export type Access =
+  'public' | 'customer' | 'admin' | 'session' | 'client-secret' | 'stripe-signature';
+
+export type Answer = { description: string; schema?: z.ZodType; contentType?: string };
+
+export type Endpoint = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI form, `{name}` for a path parameter. */
+  path: `/api/${string}`;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Expected failures besides the ones `access` implies (401, 403) and 500. */
+  errors?: readonly number[];
+  answers: Readonly<Record<number, Answer>>;
+};
+
+export const json = (description: string, schema: z.ZodType): Answer => ({ description, schema });
