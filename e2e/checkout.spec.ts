@@ -9,7 +9,7 @@ import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
-import { fillShipTo } from './support/checkout.js';
+import { fillShipTo, payOnPaymentPage } from './support/checkout.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 
@@ -55,21 +55,6 @@ async function orderFromHome(page: Page, quantity: number) {
   await page.getByLabel('Phone').fill('0113 496 0000');
   await page.getByLabel('Company').fill('Receipt Motors Ltd');
   await page.getByLabel('Your PO number').fill('PO-4242');
-}
-
-async function payOnPaymentPage(page: Page) {
-  await page.waitForURL('**/dashboard/payment/**');
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('button')].some(
-      (b) => b.textContent?.startsWith('Pay ') && !b.disabled,
-    ),
-  );
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await confirmAlert(page, alerts.paymentSuccessful);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 
 describe.runIf(browserAvailable())('checkout, receipts and my orders in the browser', () => {

@@ -20,7 +20,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The project's own `env` (api-postgres sets TEST_DB=postgres) reaches its test workers but
   // not this process: read it from the project, or every project would get PGlite.
-  if ((project.config.env.TEST_DB ?? process.env.TEST_DB) === 'postgres') {
+  if ((project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const templateName = `storefront_tpl_${process.pid}_${Date.now()}`;

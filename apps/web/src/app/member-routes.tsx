@@ -16,6 +16,10 @@ const Order = lazy(() => import('./routes/dashboard/order'));
 const AddReview = lazy(() => import('./routes/dashboard/add-review'));
 const Payment = lazy(() => import('./routes/dashboard/payment'));
 const AddPart = lazy(() => import('./routes/dashboard/add-part'));
+const StaffOrders = lazy(() => import('./routes/dashboard/staff-orders'));
+const StaffOrder = lazy(() => import('./routes/dashboard/staff-order'));
+const Admins = lazy(() => import('./routes/dashboard/admins'));
+const Audit = lazy(() => import('./routes/dashboard/audit'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 const dashboard = paths.dashboard;
@@ -36,6 +40,10 @@ export default function MemberRoutes() {
           <Route path={dashboard.payment.path} element={<Payment />} />
           <Route element={<RequireAdmin />}>
             <Route path={dashboard.addPart.path} element={<AddPart />} />
+            <Route path={dashboard.orders.path} element={<StaffOrders />} />
+            <Route path={dashboard.staffOrder.path} element={<StaffOrder />} />
+            <Route path={dashboard.admins.path} element={<Admins />} />
+            <Route path={dashboard.audit.path} element={<Audit />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>

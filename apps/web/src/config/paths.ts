@@ -24,5 +24,14 @@ export const paths = {
     },
     addReview: { path: 'add-a-review', href: () => '/dashboard/add-a-review' },
     addPart: { path: 'add-a-part', href: () => '/dashboard/add-a-part' },
+    /** Staff: every customer's orders; `search` is the filter's query string. */
+    orders: { path: 'orders', href: (search = '') => `/dashboard/orders${search}` },
+    staffOrder: {
+      path: 'orders/:id',
+      href: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
+    },
+    parts: { path: 'parts', href: (search = '') => `/dashboard/parts${search}` },
+    admins: { path: 'admins', href: () => '/dashboard/admins' },
+    audit: { path: 'audit', href: () => '/dashboard/audit' },
   },
 } as const;

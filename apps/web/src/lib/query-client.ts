@@ -6,7 +6,16 @@ import { ApiError } from './api-client';
  * query keys: placing an order says it changed `stock`, and the catalog's queries say they show
  * `stock`, so they are refreshed without either knowing the other.
  */
-export type Topic = 'stock' | 'catalog' | 'orders' | 'reviews' | 'profile' | 'account';
+export type Topic =
+  | 'stock'
+  | 'catalog'
+  | 'orders'
+  | 'reviews'
+  | 'profile'
+  | 'account'
+  // Staff: who is an admin, and the record of what staff did.
+  | 'admins'
+  | 'audit';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -10,11 +10,37 @@ const adminItems: Item[] = [
   { to: paths.dashboard.addPart.href(), label: 'Add a part' },
   { to: paths.dashboard.root.href(), label: 'My Profile' },
 ];
+/** The staff console, beside the spec's two admin items. */
+const staffItems: Item[] = [
+  { to: paths.dashboard.orders.href(), label: 'Orders' },
+  { to: paths.dashboard.admins.href(), label: 'Admins' },
+  { to: paths.dashboard.audit.href(), label: 'Audit log' },
+];
 const customerItems: Item[] = [
   { to: paths.dashboard.myOrders.href(), label: 'My Orders' },
   { to: paths.dashboard.addReview.href(), label: 'Add A Review' },
   { to: paths.dashboard.root.href(), label: 'My Profile' },
 ];
+
+function Menu({ items, label, testId }: { items: Item[]; label?: string; testId: string }) {
+  return (
+    <ul className="menu w-full rounded-box bg-base-100 shadow" data-testid={testId}>
+      {label && <li className="menu-title text-base-content/80">{label}</li>}
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            // The orders list stays marked while an order of it is open.
+            end={item.to !== paths.dashboard.orders.href()}
+            className={({ isActive }) => (isActive ? 'menu-active' : '')}
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function DashboardLayout() {
   const auth = useAuth();
@@ -26,22 +52,12 @@ export default function DashboardLayout() {
         {auth.adminPending ? (
           <Spinner label="Loading your menu…" className="py-4" />
         ) : (
-          <ul
-            className="menu w-full rounded-box bg-base-100 shadow"
-            data-testid="dashboard-sidebar"
-          >
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <nav aria-label="Dashboard pages" className="space-y-4">
+            <Menu items={items} testId="dashboard-sidebar" />
+            {auth.isAdmin && (
+              <Menu items={staffItems} label="Run the shop" testId="staff-sidebar" />
+            )}
+          </nav>
         )}
       </aside>
       <section className="min-w-0">

@@ -6,6 +6,7 @@ import { EmailConfirmationNotice } from '../../../features/auth/components/email
 import { useAuth } from '../../../features/auth/use-auth';
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
+import { StaffOverviewPanel } from '../../../features/staff/components/staff-overview';
 
 export default function ProfileRoute() {
   usePageTitle('My Profile');
@@ -13,6 +14,7 @@ export default function ProfileRoute() {
   if (!auth.user) return <p role="alert">{messages.noUserLoggedIn}</p>;
   return (
     <>
+      {auth.isAdmin && <StaffOverviewPanel />}
       <h2 className="mb-4 text-xl font-semibold">My Profile</h2>
       {!auth.user.emailVerified && <EmailConfirmationNotice email={auth.user.email} />}
       <ProfileForUser email={auth.user.email} />

@@ -3,8 +3,9 @@ import { alerts, formatMoney, type OrderResponse } from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { confirm, showError, showInfo, showSuccess } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { useCancelOrder } from '../api/cancel-order';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 type MyOrdersTableProps = {
   orders: OrderResponse[];
@@ -13,8 +14,15 @@ type MyOrdersTableProps = {
   readOnly?: boolean;
 };
 
-const orderDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+/** A shipped order's carrier and tracking number, under its status. */
+function Shipment({ order }: { order: OrderResponse }) {
+  if (!order.trackingNumber) return null;
+  return (
+    <span className="mt-1 block text-xs" data-testid="row-tracking">
+      {order.carrier}: <span className="font-mono">{order.trackingNumber}</span>
+    </span>
+  );
+}
 
 /** What a canceled order's money did. */
 function refundText(order: OrderResponse): string {
@@ -103,12 +111,13 @@ export function MyOrdersTable({ orders, email, readOnly = false }: MyOrdersTable
             {orders.map((order) => (
               <tr key={order._id} data-testid="order-row">
                 <td>{numberLink(order)}</td>
-                <td className="whitespace-nowrap">{orderDate(order.createdAt)}</td>
+                <td className="whitespace-nowrap">{formatDate(order.createdAt)}</td>
                 <td>{order.partName}</td>
                 <td>{order.minimum}x</td>
                 <td>{formatMoney(order.partPrice)}</td>
                 <td>
                   <StatusBadge status={order.status} />
+                  <Shipment order={order} />
                 </td>
                 <td className="max-w-48">{actions(order)}</td>
               </tr>
@@ -125,9 +134,10 @@ export function MyOrdersTable({ orders, email, readOnly = false }: MyOrdersTable
                 <StatusBadge status={order.status} />
               </div>
               <p className="font-semibold">{order.partName}</p>
+              <Shipment order={order} />
               <dl className="grid grid-cols-2 gap-x-4 text-sm">
                 <dt className="text-base-content/70">Date</dt>
-                <dd>{orderDate(order.createdAt)}</dd>
+                <dd>{formatDate(order.createdAt)}</dd>
                 <dt className="text-base-content/70">Amount</dt>
                 <dd>{order.minimum}x</dd>
                 <dt className="text-base-content/70">Price</dt>

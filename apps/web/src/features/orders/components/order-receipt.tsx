@@ -3,20 +3,10 @@ import { Link } from 'react-router';
 import { formatMoney, type OrderResponse } from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
 import { downloadInvoice } from '../api/download-invoice';
 import { useOrderEmails } from '../api/get-order-emails';
-import { StatusBadge } from './status-badge';
-
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('en-US', {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : null;
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,7 +38,7 @@ function Progress({ order }: { order: OrderResponse }) {
         <li key={label} className={`step ${at ? 'step-primary' : ''}`}>
           <span className="text-sm">
             {label}
-            {at && <span className="block text-xs text-base-content/70">{when(at)}</span>}
+            {at && <span className="block text-xs text-base-content/70">{formatDateTime(at)}</span>}
           </span>
         </li>
       ))}
@@ -91,7 +81,7 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
           </h3>
           <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2">
             <Row label="Order number">{order.number}</Row>
-            <Row label="Date">{when(order.createdAt)}</Row>
+            <Row label="Date">{formatDateTime(order.createdAt)}</Row>
             <Row label="Part">{order.partName}</Row>
             <Row label="Quantity">{order.minimum} pieces</Row>
             <Row label="Unit price">{formatMoney(order.unitPrice)}</Row>
@@ -171,7 +161,7 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
                   <summary className="cursor-pointer font-medium">
                     {mail.subject}
                     <span className="ml-2 text-sm font-normal text-base-content/70">
-                      {when(mail.sentAt)}
+                      {formatDateTime(mail.sentAt)}
                     </span>
                   </summary>
                   <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm">

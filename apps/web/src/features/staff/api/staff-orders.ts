@@ -1,0 +1,81 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  OrderResponse,
+  ShipOrderBody,
+  StaffOrderDetails,
+  StaffOrderPage,
+  StaffOrderQuery,
+} from '@storefront/contract';
+import { api, apiBlob } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+
+export type OrderFilters = Pick<StaffOrderQuery, 'status' | 'q' | 'from' | 'to'>;
+export type OrderPageQuery = OrderFilters & { after?: string; before?: string };
+
+export const staffKeys = {
+  orders: (query: OrderPageQuery) => ['staff', 'orders', query],
+  order: (id: string) => ['staff', 'order', id],
+  overview: ['staff', 'overview'],
+  admins: ['staff', 'admins'],
+  audit: ['staff', 'audit'],
+};
+
+/** The query string of a filter, leaving out what is empty. */
+export function toSearch(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const useStaffOrders = (query: OrderPageQuery) =>
+  useQuery(
+    queryOptions({
+      queryKey: staffKeys.orders(query),
+      queryFn: ({ signal }) =>
+        api<StaffOrderPage>(`/staff/orders${toSearch(query)}`, { auth: true, signal }),
+      // The old page stays on screen while the next one loads: no flash of an empty table.
+      placeholderData: keepPreviousData,
+      meta: { topics: ['orders'], private: true },
+    }),
+  );
+
+export const useStaffOrder = (id: string) =>
+  useQuery({
+    queryKey: staffKeys.order(id),
+    queryFn: () =>
+      api<StaffOrderDetails>(`/staff/orders/${encodeURIComponent(id)}`, { auth: true }),
+    meta: { topics: ['orders'], private: true },
+  });
+
+const orderAction = (id: string, action: 'ship' | 'deliver' | 'cancel', body: object) =>
+  api<OrderResponse>(`/staff/orders/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    auth: true,
+    body,
+  });
+
+export const useShipOrder = (id: string) =>
+  useMutation({
+    mutationFn: (body: ShipOrderBody) => orderAction(id, 'ship', body),
+    meta: { changes: ['orders', 'audit'] },
+  });
+
+export const useDeliverOrder = (id: string) =>
+  useMutation({
+    mutationFn: () => orderAction(id, 'deliver', {}),
+    meta: { changes: ['orders', 'audit'] },
+  });
+
+export const useStaffCancelOrder = (id: string) =>
+  useMutation({
+    mutationFn: (reason: string) => orderAction(id, 'cancel', reason ? { reason } : {}),
+    meta: { changes: ['orders', 'stock', 'audit'] },
+  });
+
+/** The filtered list as a CSV file (the server streams it; the browser saves it). */
+export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
+  const day = new Date().toISOString().slice(0, 10);
+  saveFile(await apiBlob(`/staff/orders.csv${toSearch(filters)}`), `orders-${day}.csv`);
+}

@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { alerts } from '@storefront/contract';
+import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
+import { seedParts } from '../apps/server/src/db/seed-data.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { browserAvailable, newPage } from './support/browser.js';
+import { fillShipTo, payOnPaymentPage, placeAndPayByApi } from './support/checkout.js';
+import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
+
+const part = seedParts[3]!;
+
+/** Reloads until `check` passes: for what a background job finishes (a refund). */
+async function eventually(page: Page, check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await page.reload();
+  }
+}
+
+describe.runIf(browserAvailable())('the staff console in the browser', () => {
+  const ctx = useBrowserShop();
+
+  it('walks an order from payment to shipment: staff find it by number and ship it, the customer sees the tracking', async () => {
+    const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
+    await registerCustomer(buyer.page, { name: 'Sam Shipper', email: 'sam@example.com' });
+    await buyer.page.goto('/');
+    await buyer.page.getByRole('link', { name: `Order ${part.name}` }).click();
+    await fillShipTo(buyer.page, '8 Loading Bay');
+    await buyer.page.getByLabel('Quantity (minimum order)').fill('40');
+    await buyer.page.getByLabel('Phone').fill('0113 496 0001');
+    await buyer.page.getByRole('button', { name: 'Place order' }).click();
+    await confirmAlert(buyer.page, alerts.orderPlaced);
+    await buyer.page.waitForURL('**/dashboard/payment/**');
+    const number = (await buyer.page.getByTestId('payment-order-number').textContent())!;
+    await payOnPaymentPage(buyer.page);
+
+    const staff = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await staff.page.goto('/dashboard');
+    const overview = staff.page.getByTestId('staff-overview');
+    await overview.getByText('Waiting to ship').waitFor();
+    expect(
+      await staff.page.getByTestId('dashboard-sidebar').getByRole('link').allTextContents(),
+    ).toEqual(['Add a part', 'My Profile']);
+    await staff.page.getByTestId('staff-sidebar').getByRole('link', { name: 'Orders' }).click();
+    await staff.page.getByLabel('Search').fill(number);
+    await staff.page.getByRole('button', { name: 'Apply' }).click();
+    await staff.page.waitForURL(`**/dashboard/orders?q=${number}`);
+    const rows = staff.page.getByTestId('staff-order-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Sam Shipper');
+    expect(await staff.page.getByTestId('orders-totals').textContent()).toContain('1 order');
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+
+    await rows.first().getByRole('link', { name: number }).click();
+    const order = staff.page.getByTestId('staff-order');
+    await order.getByRole('heading', { name: `Order ${number}` }).waitFor();
+    expect(await order.textContent()).toContain('8 Loading Bay, BS1 4DJ Bristol');
+    // Carrier and tracking number are both required.
+    await staff.page.getByRole('button', { name: 'Mark shipped' }).click();
+    await staff.page.getByText('Carrier is required').waitFor();
+    await staff.page.getByLabel('Carrier').fill('DHL');
+    await staff.page.getByLabel('Tracking number').fill('JD014600006281');
+    await staff.page.getByRole('button', { name: 'Mark shipped' }).click();
+    await staff.page.getByRole('button', { name: 'Mark delivered' }).waitFor();
+    expect(await order.getByTestId('fulfilment-state').textContent()).toBe('shipped');
+    const timeline = (await staff.page.getByTestId('order-timeline').textContent())!;
+    expect(timeline).toContain('paid → shipped');
+    expect(timeline).toContain(demoAccounts.admin.email);
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+
+    await buyer.page.goto('/dashboard/my-orders');
+    const row = buyer.page.getByTestId('order-row').filter({ hasText: number });
+    expect(await row.getByTestId('order-status').textContent()).toBe('shipped');
+    expect(await row.getByTestId('row-tracking').textContent()).toBe('DHL: JD014600006281');
+
+    await staff.page.getByTestId('staff-sidebar').getByRole('link', { name: 'Audit log' }).click();
+    await staff.page.getByTestId('audit-row').first().waitFor();
+    expect(await staff.page.getByTestId('audit-row').first().textContent()).toContain(
+      `Shipped ${number} with DHL JD014600006281`,
+    );
+    await buyer.context.close();
+    await staff.context.close();
+  });
+
+  it('cancels a paid order with a refund the customer sees, and names and removes an admin', async () => {
+    const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
+    await registerCustomer(buyer.page, { name: 'Rae Refund', email: 'rae@example.com' });
+    const { number } = await placeAndPayByApi(buyer.page, part.name, 40);
+
+    const staff = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await staff.page.goto(`/dashboard/orders?q=${number}`);
+    await staff.page.getByRole('link', { name: number }).click();
+    await staff.page.getByLabel('Reason (the customer sees it)').fill('Wrong fitment');
+    await staff.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await staff.page
+      .locator('.swal2-popup')
+      .getByRole('button', { name: 'Cancel and refund' })
+      .click();
+    const payment = staff.page.getByTestId('staff-order').getByTestId('payment-state');
+    await eventually(
+      staff.page,
+      async () => (await payment.textContent()) === 'refunded',
+      'the refund',
+    );
+
+    await buyer.page.goto('/dashboard/my-orders?show=cancelled');
+    const row = buyer.page.getByTestId('order-row').filter({ hasText: number });
+    expect(await row.getByTestId('refund-status').textContent()).toMatch(/^Refunded \$/);
+
+    await staff.page.goto('/dashboard/admins');
+    await staff.page.getByLabel('Email').fill('rae@example.com');
+    await staff.page.getByRole('button', { name: 'Grant admin' }).click();
+    await staff.page.getByText('becomes an admin once its owner confirms the address').waitFor();
+    const raeRow = staff.page.getByTestId('admin-row').filter({ hasText: 'rae@example.com' });
+    expect(await raeRow.textContent()).toContain('waiting for confirmation');
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+    await raeRow.getByRole('button', { name: 'Withdraw the grant to rae@example.com' }).click();
+    await staff.page.locator('.swal2-popup').getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => raeRow.count()).toBe(0);
+    await buyer.context.close();
+    await staff.context.close();
+  });
+
+  it('refuses a customer every staff page and route', async () => {
+    const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(buyer.page, demoAccounts.customer.email, demoAccounts.customer.password);
+    for (const path of ['/dashboard/orders', '/dashboard/admins', '/dashboard/audit']) {
+      await buyer.page.goto(path);
+      await buyer.page.getByText('You do not have access to this page').waitFor();
+      expect(await buyer.page.getByTestId('staff-sidebar').count()).toBe(0);
+    }
+    const statuses = await buyer.page.evaluate(async () => {
+      const authorization = `Bearer ${localStorage.getItem('accessKey') ?? ''}`;
+      return Promise.all(
+        ['/api/staff/orders', '/api/staff/overview', '/api/staff/admins', '/api/staff/audit'].map(
+          async (path) => (await fetch(path, { headers: { authorization } })).status,
+        ),
+      );
+    });
+    expect(statuses).toEqual([403, 403, 403, 403]);
+    await buyer.context.close();
+  });
+});
