@@ -40,6 +40,7 @@ import { partRoutes } from './modules/parts/parts.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { staffAdminRoutes } from './modules/staff/staff-admins.routes.js';
 import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
+import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
 
 declare module 'fastify' {
@@ -239,6 +240,12 @@ export async function buildApp({
     onQueued,
   });
   await app.register(staffAdminRoutes, { db, guards });
+  await app.register(uploadRoutes, {
+    db,
+    guards,
+    dir: config.uploadsDir,
+    maxBytes: config.uploadMaxBytes,
+  });
 
   if (startJobs) {
     startOrderSweep(app, db, config, gate, onStockChange);

@@ -197,6 +197,15 @@ const EnvSchema = z.object({
       .max(100, 'must be a number from 1 to 100')
       .default(3),
   ),
+  UPLOADS_DIR: optionalString,
+  UPLOAD_MAX_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes from 0.1 to 50' })
+      .min(0.1, 'must be a number of megabytes from 0.1 to 50')
+      .max(50, 'must be a number of megabytes from 0.1 to 50')
+      .default(8),
+  ),
   OUTBOX_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -257,6 +266,10 @@ export type Config = {
   backgroundJobs: boolean;
   /** A part is low on stock below this many times its minimum order quantity. */
   lowStockFactor: number;
+  /** Where uploaded part pictures are kept (DATA_DIR/uploads unless UPLOADS_DIR says). */
+  uploadsDir: string;
+  /** The largest picture accepted, in bytes. */
+  uploadMaxBytes: number;
   /** How often the outbox worker looks for due jobs (it also runs right after a request queues one). */
   outboxIntervalSeconds: number;
   /** How long a checked session or role is reused on this instance (see guards.ts). */
@@ -347,6 +360,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     backgroundJobs: e.BACKGROUND_JOBS,
     lowStockFactor: e.LOW_STOCK_FACTOR,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     outboxIntervalSeconds: e.OUTBOX_INTERVAL_SECONDS,
     // Lines separated by " | " or a literal "\n" in the variable become lines on the invoice.
     seller: {

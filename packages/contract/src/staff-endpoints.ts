@@ -1,5 +1,6 @@
 import { IdParams } from './common.js';
 import { json, type Endpoint } from './endpoint.js';
+import { UploadedImage } from './images.js';
 import { OrderResponse } from './orders.js';
 import {
   AdminEmailParams,
@@ -121,6 +122,19 @@ export const staffEndpoints = {
     params: AdminEmailParams,
     errors: [404, 409],
     answers: { 200: json('The admins after the change', AdminList) },
+  },
+  staffUploadImage: {
+    method: 'POST',
+    path: '/api/staff/images',
+    tag: 'Staff',
+    summary: "Upload a part's picture: JPEG, PNG or WebP, stored as WebP in several widths",
+    description:
+      'Send `multipart/form-data` with the file in the field `image` (UPLOAD_MAX_MB, 8 MB by ' +
+      'default). The type is checked from the bytes. Answers the URL to put in a part (the 640 px ' +
+      'width) and the `srcset` of every width; the files are served from `/uploads/` with a year of cache.',
+    access: 'admin',
+    errors: [400, 413, 415],
+    answers: { 201: json('The stored picture', UploadedImage) },
   },
   staffAudit: {
     method: 'GET',
