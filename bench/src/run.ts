@@ -2,7 +2,7 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL.
+ * (staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,8 +28,8 @@ const loadAtStart = os.loadavg();
 const elapsed = () => `${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(4)} s`;
 const progress = (message: string) => console.error(`[${elapsed()}] ${message}`);
 
-/** Table order follows the issue: catalog, orders, weight, Lighthouse, axe. */
-const ORDER = ['catalog', 'orders', 'weight', 'lighthouse', 'a11y'] as const;
+/** Table order follows the issues: catalog, orders, the staff console, weight, Lighthouse, axe. */
+const ORDER = ['catalog', 'orders', 'staff', 'weight', 'lighthouse', 'a11y'] as const;
 type Kind = (typeof ORDER)[number];
 
 const rowsByKind = new Map<Kind, Row[]>(ORDER.map((k) => [k, []]));
@@ -211,6 +211,26 @@ async function main(): Promise<void> {
           () => progress(`dropped database ${fresh?.name}`),
           (err: unknown) => progress(`could not drop ${fresh?.name}: ${String(err)}`),
         );
+      }
+    }
+  }
+
+  // The staff console at size: each database gets its own server and its own past orders.
+  if (want('staff')) {
+    const { runStaff } = await import('./staff.js');
+    await section('staff', 'Staff orders (embedded)', () => runStaff('Staff orders (embedded)'));
+    if (!settings.benchDatabaseUrl) {
+      rowsByKind
+        .get('staff')
+        ?.push(skippedRow('Staff orders (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
+    } else {
+      const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+      try {
+        await section('staff', 'Staff orders (PostgreSQL)', () =>
+          runStaff('Staff orders (PostgreSQL)', fresh.url),
+        );
+      } finally {
+        await fresh.drop().catch(() => undefined);
       }
     }
   }

@@ -21,6 +21,8 @@ export type ServerUnderTest = {
   unexpectedExit(): string | null;
   /** CPU seconds the server process has used so far (Linux /proc), or null where unknown. */
   cpuSeconds(): Promise<number | null>;
+  /** The server process's resident memory now, in bytes (Linux /proc), or null where unknown. */
+  rssBytes(): Promise<number | null>;
   stop(): Promise<void>;
 };
 
@@ -54,6 +56,18 @@ async function processCpuSeconds(pid: number | undefined): Promise<number | null
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Resident memory of a process, from /proc/PID/status. */
+async function processRssBytes(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
   } catch {
     return null;
   }
@@ -112,10 +126,20 @@ export async function startServer(options: {
   extraEnv?: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof to see where a server's time goes. */
   nodeArgs?: string[];
+  /**
+   * Start on this data folder (a restart of an earlier server, its embedded database kept); it is
+   * left in place when the server stops. By default a fresh one is made and removed.
+   */
+  dataDir?: string;
+  /** The same secret across a restart keeps earlier access keys valid. */
+  authSecret?: string;
+  /** The same port across a restart keeps PUBLIC_URL, and so the sign-in origin, the same. */
+  port?: number;
 }): Promise<ServerUnderTest> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
+  const dataDir =
+    options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-')));
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Nothing from the caller's shell may point the server elsewhere.
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID']) {
@@ -123,7 +147,7 @@ export async function startServer(options: {
   }
   Object.assign(env, {
     NODE_ENV: 'production',
-    AUTH_SECRET: crypto.randomBytes(36).toString('base64'),
+    AUTH_SECRET: options.authSecret ?? crypto.randomBytes(36).toString('base64'),
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
@@ -162,6 +186,7 @@ export async function startServer(options: {
     database: options.databaseUrl ? 'postgres' : 'embedded',
     output,
     cpuSeconds: () => processCpuSeconds(child.pid),
+    rssBytes: () => processRssBytes(child.pid),
     unexpectedExit: () => exit,
     stop() {
       stopped ??= (async () => {
@@ -175,7 +200,8 @@ export async function startServer(options: {
           }
         }
         running.delete(server);
-        await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+        if (!options.dataDir)
+          await fs.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
       })();
       return stopped;
     },

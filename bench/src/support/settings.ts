@@ -34,6 +34,8 @@ export type Settings = {
     deadlineMs: number;
     requestTimeoutMs: number;
   };
+  /** The staff console at size: past orders seeded, sequential samples per filtered page. */
+  staff: { orders: number; samples: number };
   lighthouse: { runs: number };
 };
 
@@ -59,6 +61,10 @@ export const settings: Settings = {
     minimum: 10,
     deadlineMs: 60_000,
     requestTimeoutMs: 15_000,
+  },
+  staff: {
+    orders: Number(process.env.BENCH_STAFF_ORDERS) || (quick ? 20_000 : 100_000),
+    samples: quick ? 60 : 300,
   },
   lighthouse: { runs: quick ? 1 : 3 },
 };

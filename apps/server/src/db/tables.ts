@@ -1,5 +1,6 @@
 /** Every table, for Drizzle's query builder and drizzle-kit; each module owns its own file. */
 export * from '../modules/parts/parts.tables.js';
+export * from '../modules/parts/stock.tables.js';
 export * from '../modules/reviews/reviews.tables.js';
 export * from '../modules/auth/auth.tables.js';
 export * from '../modules/users/users.tables.js';

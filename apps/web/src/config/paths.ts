@@ -31,6 +31,16 @@ export const paths = {
       href: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
     },
     parts: { path: 'parts', href: (search = '') => `/dashboard/parts${search}` },
+    /** The staff page of one part: stock, its history, archive. */
+    staffPart: {
+      path: 'parts/:partId',
+      href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}`,
+    },
+    /** The edit form of one part (details, catalog fields, picture). */
+    editPart: {
+      path: 'parts/:partId/edit',
+      href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}/edit`,
+    },
     admins: { path: 'admins', href: () => '/dashboard/admins' },
     audit: { path: 'audit', href: () => '/dashboard/audit' },
   },

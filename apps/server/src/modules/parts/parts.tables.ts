@@ -12,6 +12,9 @@ export const parts = pgTable(
     priceCents: integer('price_cents').notNull(),
     imageUrl: text('image_url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when staff withdraw the part: gone from the catalog and ordering, kept for past orders. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // The database is the last line against oversell and nonsense, whatever the code above does.

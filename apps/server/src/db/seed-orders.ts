@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './database.js';
+
+/**
+ * Fills the shop with `count` past orders from `customers` made-up customers, over the parts
+ * already there, for measuring the staff console at size (bench/src/staff.ts). Numbers follow
+ * creation time, one order every few minutes back from now; statuses are spread as in a running
+ * shop (most paid and on, some unpaid or canceled). One statement per table, so 100,000 orders take
+ * seconds, not minutes.
+ */
+export async function seedPastOrders(
+  db: Db,
+  { count, customers = 2_000 }: { count: number; customers?: number },
+): Promise<void> {
+  await db.execute(sql`
+    insert into users (id, name, email, email_verified)
+    select 'past-customer-' || g, 'Past Customer ' || g, 'past-customer-' || g || '@example.com', true
+    from generate_series(1, ${customers}::int) as g
+    on conflict do nothing`);
+  await db.execute(sql`
+    with p as (
+      select id, name, price_cents, row_number() over (order by id) - 1 as i, count(*) over () as n
+      from parts
+    ),
+    g as (
+      select g, g % 20 as r, now() - ((${count}::int - g) * interval '4 minutes') as at
+      from generate_series(1, ${count}::int) as g
+    )
+    insert into orders (
+      user_id, name, email, address, ship_street, ship_city, ship_postal_code, ship_country, phone,
+      part_id, part_name, quantity, unit_price_cents, total_cents, status, transaction_id,
+      paid_at, shipped_at, delivered_at, canceled_at, carrier, tracking_number, created_at, updated_at
+    )
+    select
+      'past-customer-' || (1 + g % ${customers}::int),
+      'Past Customer ' || (1 + g % ${customers}::int),
+      'past-customer-' || (1 + g % ${customers}::int) || '@example.com',
+      g || ' Yard Road, Leeds', g || ' Yard Road', 'Leeds', 'LS1 1AA', 'United Kingdom', '0113 496 0000',
+      p.id, p.name, 10 + g % 40, p.price_cents, p.price_cents::bigint * (10 + g % 40),
+      case when r < 2 then 'unpaid' when r = 2 then 'canceled' when r < 9 then 'paid'
+           when r < 15 then 'shipped' else 'delivered' end,
+      case when r >= 3 then 'pi_past_' || g end,
+      case when r >= 3 then at + interval '2 minutes' end,
+      case when r >= 9 then at + interval '1 day' end,
+      case when r >= 15 then at + interval '3 days' end,
+      case when r = 2 then at + interval '1 hour' end,
+      case when r >= 9 then 'DHL' end,
+      case when r >= 9 then 'JD' || lpad(g::text, 12, '0') end,
+      at, at
+    from g join p on p.i = g.g % p.n
+    order by g.g`);
+  await db.execute(sql`analyze orders`);
+}
