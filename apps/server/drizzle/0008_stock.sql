@@ -19,3 +19,16 @@ CREATE INDEX "stock_movements_part_idx" ON "stock_movements" USING btree ("part_
 INSERT INTO "stock_movements" ("part_id", "kind", "delta", "level_after", "reason", "at")
 SELECT "id", 'opening', "available_quantity", "available_quantity", 'Stock before the ledger', "created_at"
 FROM "parts" WHERE "available_quantity" > 0;
+--> statement-breakpoint
+-- A part added with stock opens its ledger with that stock, whichever path added it (the add-part
+-- form, the demo seed, a bulk import): the history always sums to the level.
+CREATE FUNCTION "stock_open_ledger"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."available_quantity" > 0 THEN
+    INSERT INTO "stock_movements" ("part_id", "kind", "delta", "level_after", "reason", "at")
+    VALUES (NEW."id", 'opening', NEW."available_quantity", NEW."available_quantity", 'Stock when the part was added', NEW."created_at");
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "parts_open_ledger" AFTER INSERT ON "parts" FOR EACH ROW EXECUTE FUNCTION "stock_open_ledger"();

@@ -40,6 +40,7 @@ import { partRoutes } from './modules/parts/parts.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { staffAdminRoutes } from './modules/staff/staff-admins.routes.js';
 import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
+import { staffPartRoutes } from './modules/staff/staff-parts.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
 
@@ -240,6 +241,12 @@ export async function buildApp({
     onQueued,
   });
   await app.register(staffAdminRoutes, { db, guards });
+  await app.register(staffPartRoutes, {
+    db,
+    guards,
+    lowStockFactor: config.lowStockFactor,
+    onPartChange: onStockChange,
+  });
   await app.register(uploadRoutes, {
     db,
     guards,

@@ -15,6 +15,15 @@ import {
   StaffOrderQuery,
   StaffOverview,
 } from './staff.js';
+import {
+  StaffPartDetails,
+  StaffPartPage,
+  StaffPartQuery,
+  StaffPartRow,
+  StockChangeBody,
+  StockHistoryPage,
+  StockHistoryQuery,
+} from './staff-parts.js';
 
 /** The staff console's endpoints: every one for admins only, checked on the server. */
 export const staffEndpoints = {
@@ -135,6 +144,74 @@ export const staffEndpoints = {
     access: 'admin',
     errors: [400, 413, 415],
     answers: { 201: json('The stored picture', UploadedImage) },
+  },
+  staffParts: {
+    method: 'GET',
+    path: '/api/staff/parts',
+    tag: 'Staff',
+    summary: 'Every part, live or archived, by name, with its stock and low-stock flag',
+    description:
+      '`q` is part of a name; `stock=low` keeps parts below LOW_STOCK_FACTOR times their minimum ' +
+      'order quantity, `stock=out` those with none left.',
+    access: 'admin',
+    query: StaffPartQuery,
+    errors: [400],
+    answers: { 200: json('One page and the total', StaffPartPage) },
+  },
+  staffPart: {
+    method: 'GET',
+    path: '/api/staff/parts/{id}',
+    tag: 'Staff',
+    summary: 'One part with its newest stock movements',
+    access: 'admin',
+    params: IdParams,
+    errors: [404],
+    answers: { 200: json('The part', StaffPartDetails) },
+  },
+  staffStockHistory: {
+    method: 'GET',
+    path: '/api/staff/parts/{id}/stock',
+    tag: 'Staff',
+    summary: "A part's stock movements, newest first, a page at a time",
+    access: 'admin',
+    params: IdParams,
+    query: StockHistoryQuery,
+    errors: [400, 404],
+    answers: { 200: json('One page', StockHistoryPage) },
+  },
+  staffChangeStock: {
+    method: 'POST',
+    path: '/api/staff/parts/{id}/stock',
+    tag: 'Staff',
+    summary: 'Receive stock or adjust it with a reason (a movement, never an overwrite)',
+    description:
+      'The change is relative, so it never loses an order placed at the same moment; one that ' +
+      'would take the stock below zero is refused with 409.',
+    access: 'admin',
+    params: IdParams,
+    body: StockChangeBody,
+    errors: [400, 404, 409],
+    answers: { 200: json('The part after the change', StaffPartDetails) },
+  },
+  staffArchivePart: {
+    method: 'POST',
+    path: '/api/staff/parts/{id}/archive',
+    tag: 'Staff',
+    summary: 'Withdraw a part: gone from the catalog and from ordering, kept for past orders',
+    access: 'admin',
+    params: IdParams,
+    errors: [404],
+    answers: { 200: json('The part', StaffPartRow) },
+  },
+  staffRestorePart: {
+    method: 'POST',
+    path: '/api/staff/parts/{id}/restore',
+    tag: 'Staff',
+    summary: 'Put an archived part back in the catalog',
+    access: 'admin',
+    params: IdParams,
+    errors: [404],
+    answers: { 200: json('The part', StaffPartRow) },
   },
   staffAudit: {
     method: 'GET',

@@ -94,6 +94,9 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
     changeEmail: { newEmail: 'new@example.com' },
     sendVerificationEmail: { email: me.email },
     stripeWebhook: {},
+    staffChangeStock: { kind: 'adjust', delta: 1, reason: 'Count' },
+    staffShip: { carrier: 'DHL', trackingNumber: 'JD0001' },
+    staffGrantAdmin: { email: 'new-admin@example.com' },
   };
   return bodies[name] ?? {};
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   formatMoney,
   formatOrderNumber,
@@ -15,7 +16,8 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { tooMany } from '../limits/rate-limiter.js';
 import type { Caller } from '../auth/guards.js';
-import { findPart, releaseStock, reserveStock } from '../parts/parts.service.js';
+import { findPart } from '../parts/parts.service.js';
+import { returnStockForOrder, takeStockForOrder } from '../parts/stock.service.js';
 import { recordOrderPlaced, transitionOrder, type OrderActor } from './order-status.js';
 import { orderEvents, orders, type OrderEventRow, type OrderRow } from './orders.tables.js';
 
@@ -83,6 +85,8 @@ const isUniqueViolation = (err: unknown): boolean => {
 };
 
 const outOfStock = () => new AppError(409, 'OUT_OF_STOCK', messages.quantityAboveAvailable);
+const partWithdrawn = () =>
+  new AppError(409, 'PART_ARCHIVED', 'This part is no longer sold, so it cannot be ordered');
 
 /** How much one account may hold in unpaid orders: reserving stock costs nothing until paid. */
 export type OpenOrderLimits = { count: number; valueCents: number };
@@ -148,6 +152,7 @@ export async function placeOrder(
   // request may repeat one still being placed, which the lock below waits for).
   const part = await findPart(db, body.partId);
   if (!part) throw notFound('Part');
+  if (part.archivedAt) throw partWithdrawn();
   const issue = orderQuantityIssue(body.minimum, {
     mOrderQuantity: part.minOrderQuantity,
     availableQuantity: part.availableQuantity,
@@ -172,11 +177,20 @@ export async function placeOrder(
         if (earlier) return { order: toOrderResponse(earlier), replayed: true };
       }
       // The stock read above may be stale under concurrency: this conditional decrement counts.
-      if (!(await reserveStock(tx, part.id, body.minimum))) throw outOfStock();
+      // The id is made here so the stock movement can name the order it is for.
+      const orderId = randomUUID();
+      const taken = await takeStockForOrder(tx, {
+        partId: part.id,
+        quantity: body.minimum,
+        orderId,
+        userId: caller.sub,
+      });
+      if (!taken) throw outOfStock();
 
       const [row] = await tx
         .insert(orders)
         .values({
+          id: orderId,
           userId: caller.sub,
           name: caller.name,
           email: caller.email,
@@ -339,7 +353,12 @@ async function cancelUnpaid(
       if (await gate.hasLiveIntent(tx, orderId)) return 'retry' as const;
       const canceled = await transitionOrder(tx, orderId, ['unpaid', 'pending'], 'canceled', by);
       if (!canceled) return 'not-unpaid' as const;
-      await releaseStock(tx, canceled.partId, canceled.quantity);
+      await returnStockForOrder(
+        tx,
+        canceled,
+        by.actor === 'system' ? 'sweep' : 'cancel',
+        by.actorId ?? null,
+      );
       await within?.(tx, canceled);
       return 'canceled' as const;
     });
@@ -443,4 +462,14 @@ export async function findOrderEvents(db: DbOrTx, orderId: string): Promise<Orde
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at));
+}
+
+/** The human number of each order among `ids`, for lists that mention orders (stock history). */
+export async function orderNumbersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((r) => [r.id, formatOrderNumber(r.number)]));
 }

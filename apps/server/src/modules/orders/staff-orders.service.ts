@@ -6,8 +6,9 @@ import {
   type StaffOrderRow,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { releaseStock } from '../parts/parts.service.js';
+import { returnStockForOrder } from '../parts/stock.service.js';
 import { transitionOrder, type OrderActor } from './order-status.js';
 import { cancelUnpaidByStaff, findOrder, lockOrder, type PaymentGate } from './orders.service.js';
 import { orders, type OrderRow } from './orders.tables.js';
@@ -69,7 +70,7 @@ function filterSql(filters: OrderFilters): SQL | undefined {
     const number = /^(?:A-?)?(\d{1,15})$/i.exec(q);
     if (number) conditions.push(eq(orders.number, Number(number[1])));
     else {
-      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = `%${escapeLike(q)}%`;
       conditions.push(or(ilike(orders.email, pattern), ilike(orders.partName, pattern)));
     }
   }
@@ -232,7 +233,7 @@ export async function staffCancelOrder(
   return db.transaction(async (tx) => {
     const canceled = await transitionOrder(tx, orderId, ['paid'], 'canceled', by);
     if (!canceled) throw new AppError(409, 'ORDER_NOT_CANCELABLE', 'The order changed meanwhile');
-    await releaseStock(tx, canceled.partId, canceled.quantity);
+    await returnStockForOrder(tx, canceled, 'refund', by.actorId ?? null);
     await gate.refundPaid(tx, canceled);
     await audit(tx, canceled);
     return canceled;

@@ -48,7 +48,8 @@ export function createCatalogCache(db: Db, ttlMs: number): CatalogCache {
       if (hit && fresh(hit.at)) return hit.value;
       const started = generation;
       const row = await findPart(db, id);
-      if (!row) return null;
+      // An archived part is gone from the shop: not found, as if it never was.
+      if (!row || row.archivedAt) return null;
       const value = entity(JSON.stringify(toPartResponse(row)));
       if (started === generation) parts.set(id, { value, at: Date.now() });
       return value;

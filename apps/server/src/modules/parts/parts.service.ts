@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { asc, count, eq, isNull } from 'drizzle-orm';
 import {
   fromCents,
   isUuid,
@@ -20,7 +20,11 @@ export const toPartResponse = (row: PartRow): PartResponse => ({
 });
 
 export async function listParts(db: DbOrTx): Promise<PartResponse[]> {
-  const rows = await db.select().from(parts).orderBy(asc(parts.createdAt), asc(parts.name));
+  const rows = await db
+    .select()
+    .from(parts)
+    .where(isNull(parts.archivedAt))
+    .orderBy(asc(parts.createdAt), asc(parts.name));
   return rows.map(toPartResponse);
 }
 
@@ -45,26 +49,6 @@ export async function createPart(db: DbOrTx, values: CreatePartValues): Promise<
     .returning();
   if (!row) throw new Error('insert returned no row');
   return toPartResponse(row);
-}
-
-/**
- * Takes `quantity` from the stock if that much is there, in one statement: concurrent orders
- * queue on the row and each re-checks the stock it finds, so none can oversell.
- */
-export async function reserveStock(tx: DbOrTx, partId: string, quantity: number): Promise<boolean> {
-  const rows = await tx
-    .update(parts)
-    .set({ availableQuantity: sql`${parts.availableQuantity} - ${quantity}` })
-    .where(and(eq(parts.id, partId), gte(parts.availableQuantity, quantity)))
-    .returning({ id: parts.id });
-  return rows.length > 0;
-}
-
-export async function releaseStock(tx: DbOrTx, partId: string, quantity: number): Promise<void> {
-  await tx
-    .update(parts)
-    .set({ availableQuantity: sql`${parts.availableQuantity} + ${quantity}` })
-    .where(eq(parts.id, partId));
 }
 
 export async function countParts(db: DbOrTx): Promise<number> {
