@@ -130,7 +130,12 @@ describe.runIf(browserAvailable())('the staff console in the browser', () => {
   it('refuses a customer every staff page and route', async () => {
     const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(buyer.page, demoAccounts.customer.email, demoAccounts.customer.password);
-    for (const path of ['/dashboard/orders', '/dashboard/admins', '/dashboard/audit']) {
+    for (const path of [
+      '/dashboard/orders',
+      '/dashboard/parts',
+      '/dashboard/admins',
+      '/dashboard/audit',
+    ]) {
       await buyer.page.goto(path);
       await buyer.page.getByText('You do not have access to this page').waitFor();
       expect(await buyer.page.getByTestId('staff-sidebar').count()).toBe(0);
@@ -138,12 +143,98 @@ describe.runIf(browserAvailable())('the staff console in the browser', () => {
     const statuses = await buyer.page.evaluate(async () => {
       const authorization = `Bearer ${localStorage.getItem('accessKey') ?? ''}`;
       return Promise.all(
-        ['/api/staff/orders', '/api/staff/overview', '/api/staff/admins', '/api/staff/audit'].map(
-          async (path) => (await fetch(path, { headers: { authorization } })).status,
-        ),
+        [
+          '/api/staff/orders',
+          '/api/staff/overview',
+          '/api/staff/admins',
+          '/api/staff/audit',
+          '/api/staff/parts',
+        ].map(async (path) => (await fetch(path, { headers: { authorization } })).status),
       );
     });
-    expect(statuses).toEqual([403, 403, 403, 403]);
+    expect(statuses).toEqual([403, 403, 403, 403, 403]);
     await buyer.context.close();
+  });
+
+  it('runs the parts: stock received and adjusted as movements, a part archived out of the shop and back, a picture uploaded into a new part', async () => {
+    const stocked = seedParts[5]!;
+    const staff = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await staff.page.goto('/dashboard');
+    await staff.page.getByTestId('staff-sidebar').getByRole('link', { name: 'Parts' }).click();
+    await staff.page.getByLabel('Search').fill(stocked.name);
+    await staff.page.getByRole('button', { name: 'Apply' }).click();
+    const rows = staff.page.getByTestId('staff-part-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+    await rows.first().getByRole('link', { name: stocked.name }).click();
+    await staff.page.getByRole('heading', { name: stocked.name }).waitFor();
+    const level = staff.page.getByTestId('part-stock-level');
+    const before = Number((await level.textContent())!.replace(/,/g, ''));
+
+    await staff.page.getByLabel('Quantity received').fill('50');
+    await staff.page.getByLabel('Note (delivery note, supplier)').fill('Delivery 4471');
+    await staff.page.getByRole('button', { name: 'Receive', exact: true }).click();
+    await staff.page.getByText(`Stock is now ${(before + 50).toLocaleString('en-US')}.`).waitFor();
+    const first = staff.page.getByTestId('stock-movement').first();
+    await expect.poll(() => first.textContent()).toContain('Delivery 4471');
+    expect(await first.textContent()).toContain('+50');
+
+    // An adjustment needs a reason; refused, nothing changes.
+    await staff.page.getByLabel('Adjust after a count').check();
+    await staff.page.getByLabel('Change (+ or −)').fill('-3');
+    await staff.page.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await staff.page.getByText('Say why the stock changes').waitFor();
+    await staff.page.getByLabel('Reason').fill('Three boxes damaged');
+    await staff.page.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await staff.page.getByText(`Stock is now ${(before + 47).toLocaleString('en-US')}.`).waitFor();
+    expect(await level.textContent()).toBe((before + 47).toLocaleString('en-US'));
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+
+    // Archived: gone from the shop's catalog; restored: back.
+    await staff.page.getByRole('button', { name: 'Archive' }).click();
+    await staff.page.locator('.swal2-popup').getByRole('button', { name: 'Archive' }).click();
+    await staff.page.getByText(/^Archived /).waitFor();
+    const visitor = await newPage(ctx.browser, ctx.shop.baseURL);
+    await visitor.page.goto('/');
+    await visitor.page.getByRole('heading', { name: seedParts[0]!.name }).first().waitFor();
+    expect(await visitor.page.getByRole('heading', { name: stocked.name }).count()).toBe(0);
+    await staff.page.getByRole('button', { name: 'Restore to the catalog' }).click();
+    await staff.page.locator('.swal2-popup').getByRole('button', { name: 'Restore' }).click();
+    await staff.page.getByText('In the catalog', { exact: true }).waitFor();
+    await visitor.page.reload();
+    await visitor.page.getByRole('heading', { name: stocked.name }).first().waitFor();
+
+    // A picture chosen in the add form is uploaded, stored as WebP and its address fills the URL
+    // (a 240 × 160 red PNG).
+    await staff.page.goto('/dashboard/add-a-part');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAPAAAACgCAIAAAC9uXYyAAAACXBIWXMAAAPoAAAD6AG1e1JrAAADQElEQVR4nO3WAQkAURAC0Uvy+0eZWBdjQR4YYNHB9es94kArGHznFxAHAjQIOJCGBkHrL9HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBkHrD8HkuM+AAjQIOJCGBsG8AybHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CCbHfQYUoEHAgTQ0CFp/CD+UrGDpclFwRQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await staff.page
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'pump.png', mimeType: 'image/png', buffer: png });
+    const urlField = staff.page.getByLabel('Part image URL');
+    await expect.poll(() => urlField.inputValue()).toMatch(/^\/uploads\/[a-f0-9]{20}-640\.webp$/);
+    const stored = await urlField.inputValue();
+    const served = await staff.page.request.get(stored);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/webp');
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+    await staff.page.getByLabel('Name').fill('Uploaded Water Pump');
+    await staff.page.getByLabel('Description').fill('A water pump whose picture was uploaded.');
+    await staff.page.getByLabel('Minimum order quantity').fill('5');
+    await staff.page.getByLabel('Available quantity').fill('60');
+    await staff.page.getByLabel('Price per unit').fill('31.50');
+    await staff.page.getByRole('button', { name: 'Add Part' }).click();
+    await confirmAlert(staff.page, alerts.partAdded);
+    const created = await staff.page.request.get('/api/parts');
+    const listed = ((await created.json()) as { name: string; url: string }[]).find(
+      (p) => p.name === 'Uploaded Water Pump',
+    );
+    expect(listed?.url).toBe(stored);
+    await visitor.context.close();
+    await staff.context.close();
   });
 });

@@ -20,6 +20,8 @@ const StaffOrders = lazy(() => import('./routes/dashboard/staff-orders'));
 const StaffOrder = lazy(() => import('./routes/dashboard/staff-order'));
 const Admins = lazy(() => import('./routes/dashboard/admins'));
 const Audit = lazy(() => import('./routes/dashboard/audit'));
+const StaffParts = lazy(() => import('./routes/dashboard/staff-parts'));
+const StaffPart = lazy(() => import('./routes/dashboard/staff-part'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 const dashboard = paths.dashboard;
@@ -42,6 +44,8 @@ export default function MemberRoutes() {
             <Route path={dashboard.addPart.path} element={<AddPart />} />
             <Route path={dashboard.orders.path} element={<StaffOrders />} />
             <Route path={dashboard.staffOrder.path} element={<StaffOrder />} />
+            <Route path={dashboard.parts.path} element={<StaffParts />} />
+            <Route path={dashboard.staffPart.path} element={<StaffPart />} />
             <Route path={dashboard.admins.path} element={<Admins />} />
             <Route path={dashboard.audit.path} element={<Audit />} />
           </Route>

@@ -16,6 +16,7 @@ export class ApiError extends Error {
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a form with files (sent as multipart, with its own content type). */
   body?: unknown;
   /** Send the stored access key as a bearer token. */
   auth?: boolean;
@@ -33,7 +34,8 @@ const isErrorBody = (value: unknown): value is ApiErrorBody =>
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (options.auth) {
     const key = accessKeyStore.get();
     if (key) headers.Authorization = `Bearer ${key}`;
@@ -41,7 +43,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return fetch(`/api${path}`, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal,
   });

@@ -13,6 +13,7 @@ const adminItems: Item[] = [
 /** The staff console, beside the spec's two admin items. */
 const staffItems: Item[] = [
   { to: paths.dashboard.orders.href(), label: 'Orders' },
+  { to: paths.dashboard.parts.href(), label: 'Parts' },
   { to: paths.dashboard.admins.href(), label: 'Admins' },
   { to: paths.dashboard.audit.href(), label: 'Audit log' },
 ];

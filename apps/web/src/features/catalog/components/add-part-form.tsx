@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   CreatePartBody,
   type CreatePartBody as CreatePartInput,
   type CreatePartValues,
 } from '@storefront/contract';
+import { ImageUpload } from '../../../components/image-upload';
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -30,6 +31,7 @@ export function AddPartForm({ onAdded }: { onAdded: () => void }) {
     defaultValues: empty,
   });
   const { errors, isSubmitting } = form.formState;
+  const url = useWatch({ control: form.control, name: 'url' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -82,9 +84,15 @@ export function AddPartForm({ onAdded }: { onAdded: () => void }) {
             {...form.register('price')}
           />
         </div>
+        <ImageUpload
+          url={url}
+          onUploaded={(image) => form.setValue('url', image.url, { shouldValidate: true })}
+        />
+        {/* An uploaded picture's address is relative (/uploads/…), so the field takes text. */}
         <Field
           label="Part image URL"
-          type="url"
+          type="text"
+          inputMode="url"
           placeholder="https://"
           error={errors.url?.message}
           {...form.register('url')}

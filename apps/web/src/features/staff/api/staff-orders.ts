@@ -18,6 +18,9 @@ export const staffKeys = {
   overview: ['staff', 'overview'],
   admins: ['staff', 'admins'],
   audit: ['staff', 'audit'],
+  parts: (query: object) => ['staff', 'parts', query],
+  part: (id: string) => ['staff', 'part', id],
+  stockHistory: (id: string) => ['staff', 'part', id, 'stock'],
 };
 
 /** The query string of a filter, leaving out what is empty. */
