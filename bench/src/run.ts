@@ -29,7 +29,7 @@ const elapsed = () => `${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).
 const progress = (message: string) => console.error(`[${elapsed()}] ${message}`);
 
 /** Table order follows the issues: catalog, orders, the staff console, weight, Lighthouse, axe. */
-const ORDER = ['catalog', 'orders', 'staff', 'weight', 'lighthouse', 'a11y'] as const;
+const ORDER = ['catalog', 'orders', 'cpu', 'staff', 'weight', 'lighthouse', 'a11y'] as const;
 type Kind = (typeof ORDER)[number];
 
 const rowsByKind = new Map<Kind, Row[]>(ORDER.map((k) => [k, []]));
@@ -146,6 +146,7 @@ async function main(): Promise<void> {
   const { runCatalog } = await import('./catalog.js');
   const { runOrders } = await import('./orders.js');
   const { runAuthCost } = await import('./auth-cost.js');
+  const { runCpu } = await import('./cpu.js');
 
   await withServer('embedded', [
     {
@@ -159,6 +160,11 @@ async function main(): Promise<void> {
       run: (s) => runAuthCost(s, 'Authenticated request (embedded)'),
     },
     { kind: 'orders', name: 'Orders (embedded)', run: (s) => runOrders(s, 'Orders (embedded)') },
+    {
+      kind: 'cpu',
+      name: 'CPU per request (embedded)',
+      run: (s) => runCpu(s, 'CPU per request (embedded)'),
+    },
   ]);
 
   if (!settings.benchDatabaseUrl) {
@@ -172,7 +178,7 @@ async function main(): Promise<void> {
         .get('orders')
         ?.push(skippedRow('Orders (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
     }
-  } else if (want('catalog') || want('orders')) {
+  } else if (want('catalog') || want('orders') || want('cpu')) {
     let fresh: Awaited<ReturnType<typeof createFreshDatabase>> | null = null;
     try {
       fresh = await createFreshDatabase(settings.benchDatabaseUrl);
@@ -194,6 +200,11 @@ async function main(): Promise<void> {
             kind: 'orders',
             name: 'Orders (PostgreSQL)',
             run: (s) => runOrders(s, 'Orders (PostgreSQL)'),
+          },
+          {
+            kind: 'cpu',
+            name: 'CPU per request (PostgreSQL)',
+            run: (s) => runCpu(s, 'CPU per request (PostgreSQL)'),
           },
         ],
         fresh.url,

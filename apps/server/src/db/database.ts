@@ -23,8 +23,11 @@ export type Database = {
   close(): Promise<void>;
 };
 
-// Any fixed number: it only has to be the same for every instance of this app.
-const MIGRATION_LOCK_ID = 7_340_211;
+/**
+ * The lock every instance takes to change the schema or seed: any fixed number, the same for every
+ * instance of this app. Migrations hold it for the session; the seed for its transaction.
+ */
+export const SETUP_LOCK_ID = 7_340_211;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -38,12 +41,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       // Several instances may start at once against one server: only one migrates at a time.
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_ID]);
         await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrationsDir });
       } finally {
-        await client
-          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
-          .catch(() => undefined);
+        await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_ID]).catch(() => undefined);
         client.release();
       }
     },

@@ -1,6 +1,10 @@
 import type { ApiErrorBody } from '@storefront/contract';
 
-/** An expected failure: becomes a 4xx answer with its own code and message, never a crash. */
+/**
+ * An expected failure: becomes a 4xx answer with its own code and message, never a crash. It
+ * carries no stack trace: a refusal (sold out, too many orders) is an answer, not a bug, and
+ * capturing the stack was a large share of a refused order's CPU.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -10,7 +14,10 @@ export class AppError extends Error {
     /** Headers the answer carries (`Retry-After` on a 429). */
     readonly headers?: Record<string, string>,
   ) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'AppError';
   }
 

@@ -1,5 +1,6 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { sessions, users, type UserRow } from './auth.tables.js';
 
 export type { UserRow };
@@ -51,7 +52,13 @@ export type LiveSession = { userId: string; email: string; name: string; expires
 
 /** A session that has not ended (logout, password change or reset, removal) or expired. */
 export async function findLiveSession(db: DbOrTx, sessionId: string): Promise<LiveSession | null> {
-  const [row] = await db
+  const [row] = await liveSession(db).execute({ sessionId });
+  return row ?? null;
+}
+
+/** Every authenticated request asks this (or its short cache): built and prepared once. */
+const liveSession = prepared((db) =>
+  db
     .select({
       userId: users.id,
       email: users.email,
@@ -60,7 +67,7 @@ export async function findLiveSession(db: DbOrTx, sessionId: string): Promise<Li
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row ?? null;
-}
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('live_session'),
+);

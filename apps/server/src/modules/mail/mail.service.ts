@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
-import { enqueue } from '../outbox/outbox.service.js';
+import { enqueue, enqueueCte } from '../outbox/outbox.service.js';
 import { orderEmails, type OrderEmailRow } from './mail.tables.js';
 import type { Mail, Mailer } from './mailer.js';
 
@@ -58,6 +58,23 @@ export async function queueOrderMail(
     });
   }
 }
+
+/**
+ * The "order placed" mail of the `inserted` order, as CTEs of the placing statement: its row and
+ * the job that sends it, as `queueOrderMail` writes them.
+ */
+export const placedMailCtes = (): SQL => sql`placed_mail as (
+    insert into ${orderEmails} (order_id, kind, event_key, to_address, user_id)
+    select id, 'placed', id::text || ':placed', email, user_id from inserted
+    on conflict (event_key) do nothing
+    returning id
+  ),
+  ${enqueueCte('placed_job', {
+    kind: ORDER_MAIL_JOB,
+    from: 'placed_mail',
+    payload: sql`jsonb_build_object('emailId', id)`,
+    dedupe: sql`'order-mail:' || id::text`,
+  })}`;
 
 export async function findOrderEmail(db: DbOrTx, id: string): Promise<OrderEmailRow | undefined> {
   const [row] = await db.select().from(orderEmails).where(eq(orderEmails.id, id)).limit(1);

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { queueOrderMail, type OrderMailKind } from '../mail/mail.service.js';
@@ -115,19 +115,8 @@ export async function transitionOrder(
 }
 
 /** Records the order's creation on its timeline and queues the "order placed" mail. */
-export async function recordOrderPlaced(tx: DbOrTx, order: OrderRow): Promise<void> {
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    actor: 'customer',
-    actorId: order.userId,
-    fromStatus: null,
-    toStatus: 'unpaid',
-    note: 'Order placed',
-  });
-  await queueOrderMail(tx, {
-    orderId: order.id,
-    kind: 'placed',
-    toAddress: order.email,
-    userId: order.userId,
-  });
-}
+/** The timeline's first entry, as a CTE of the placing statement, from the `inserted` order. */
+export const placedEventCte = (): SQL => sql`placed_event as (
+    insert into ${orderEvents} (order_id, actor, actor_id, from_status, to_status, note)
+    select id, 'customer', user_id, null, 'unpaid', 'Order placed' from inserted
+  )`;

@@ -13,12 +13,15 @@ import {
   type ShipTo,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { tooMany } from '../limits/rate-limiter.js';
 import type { Caller } from '../auth/guards.js';
 import { findPart } from '../parts/parts.service.js';
-import { returnStockForOrder, takeStockForOrder } from '../parts/stock.service.js';
-import { recordOrderPlaced, transitionOrder, type OrderActor } from './order-status.js';
+import { returnStockForOrder, takeStockCtes } from '../parts/stock.service.js';
+import { placedMailCtes } from '../mail/mail.service.js';
+import { rowOf, rowsOf } from '../../db/raw-rows.js';
+import { placedEventCte, transitionOrder, type OrderActor } from './order-status.js';
 import { orderEvents, orders, type OrderEventRow, type OrderRow } from './orders.tables.js';
 
 export type { OrderEventRow, OrderRow };
@@ -71,13 +74,23 @@ async function findByIdempotencyKey(
   userId: string,
   key: string,
 ): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-    .limit(1);
+  const [row] = await orderByKey(db).execute({ userId, key });
   return row;
 }
+
+const orderByKey = prepared((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.idempotencyKey, sql.placeholder('key')),
+      ),
+    )
+    .limit(1)
+    .prepare('order_by_key'),
+);
 
 const isUniqueViolation = (err: unknown): boolean => {
   const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
@@ -99,24 +112,29 @@ const WINDOW_SECONDS = 600;
  * The account's unpaid orders and its recent placements, counted in one query with a per-account
  * lock held to the end of the caller's transaction, so two orders placed at once cannot both slip
  * under a ceiling. Counting the orders themselves costs no write per attempt (a refused, sold-out
- * attempt never gets here).
+ * attempt never gets here). The same query finds an order already placed with the request's key
+ * (by a request that held the lock just taken), which is answered instead of checking the limits.
  */
-async function assertUnderOpenOrderLimits(
+async function lockAndCheckOpenOrders(
   tx: DbOrTx,
   userId: string,
   addingCents: number,
   limits: OpenOrderLimits,
-): Promise<void> {
+  key: string | undefined,
+): Promise<{ earlierId: string | null }> {
+  // Its own statement: the count below must see every order committed before the lock was ours.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`);
   const result = await tx.execute(sql`
     select count(*) filter (where status = 'unpaid') as open_count,
            coalesce(sum(total_cents) filter (where status = 'unpaid'), 0) as open_cents,
            count(*) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) as recent,
-           ceil(extract(epoch from (min(created_at) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as retry
+           ceil(extract(epoch from (min(created_at) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as retry,
+           ${key ? sql`(select id from ${orders} where user_id = ${userId} and idempotency_key = ${key} limit 1)` : sql`null`} as earlier_id
     from ${orders}
     where user_id = ${userId}
       and (status = 'unpaid' or created_at > now() - make_interval(secs => ${WINDOW_SECONDS}))`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const row = rowsOf(result)[0] ?? {};
+  if (typeof row.earlier_id === 'string') return { earlierId: row.earlier_id };
   if (Number(row.recent ?? 0) >= PLACED_PER_WINDOW)
     throw tooMany(Math.max(1, Number(row.retry ?? 60)));
   const openCount = Number(row.open_count ?? 0);
@@ -130,6 +148,7 @@ async function assertUnderOpenOrderLimits(
         'pay or cancel one in My Orders before placing another.',
     );
   }
+  return { earlierId: null };
 }
 
 /**
@@ -144,13 +163,14 @@ export async function placeOrder(
   limits: OpenOrderLimits,
 ): Promise<{ order: OrderResponse; replayed: boolean }> {
   const key = body.idempotencyKey;
-  if (key) {
-    const earlier = await findByIdempotencyKey(db, caller.sub, key);
-    if (earlier) return { order: toOrderResponse(earlier), replayed: true };
-  }
-  // Checked before any transaction: a sold-out part is refused without taking a lock (unless the
-  // request may repeat one still being placed, which the lock below waits for).
-  const part = await findPart(db, body.partId);
+  // Checked before any transaction, side by side: a repeat of a placed request is answered, and a
+  // sold-out part refused without taking a lock (unless the request may repeat one still being
+  // placed, which the lock below waits for).
+  const [earlier, part] = await Promise.all([
+    key ? findByIdempotencyKey(db, caller.sub, key) : undefined,
+    findPart(db, body.partId),
+  ]);
+  if (earlier) return { order: toOrderResponse(earlier), replayed: true };
   if (!part) throw notFound('Part');
   if (part.archivedAt) throw partWithdrawn();
   const issue = orderQuantityIssue(body.minimum, {
@@ -170,51 +190,38 @@ export async function placeOrder(
 
   try {
     return await db.transaction(async (tx) => {
-      await assertUnderOpenOrderLimits(tx, caller.sub, totalCents, limits);
-      // The same request placed meanwhile (its transaction held the lock just taken): answer it.
-      if (key) {
-        const earlier = await findByIdempotencyKey(tx, caller.sub, key);
+      const { earlierId } = await lockAndCheckOpenOrders(tx, caller.sub, totalCents, limits, key);
+      if (earlierId) {
+        const earlier = await findOrder(tx, earlierId);
         if (earlier) return { order: toOrderResponse(earlier), replayed: true };
       }
-      // The stock read above may be stale under concurrency: this conditional decrement counts.
-      // The id is made here so the stock movement can name the order it is for.
+      // One statement writes the rest, each piece from the module owning its table: the stock
+      // taken (a conditional decrement: the stock read above may be stale) with its movement, the
+      // order, its timeline entry, and its "placed" mail with the job that sends it. No stock, no
+      // order: every later piece reads from the one before.
       const orderId = randomUUID();
-      const taken = await takeStockForOrder(tx, {
-        partId: part.id,
-        quantity: body.minimum,
-        orderId,
-        userId: caller.sub,
-      });
-      if (!taken) throw outOfStock();
-
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          userId: caller.sub,
-          name: caller.name,
-          email: caller.email,
-          address: body.shipTo ? composeAddress(body.shipTo) : (body.address ?? ''),
-          shipStreet: shipTo.street,
-          shipCity: shipTo.city,
-          shipPostalCode: shipTo.postalCode,
-          shipCountry: shipTo.country,
-          company: body.company || null,
-          taxId: body.taxId || null,
-          poNumber: body.poNumber || null,
-          idempotencyKey: key ?? null,
-          phone: body.phone,
-          partId: part.id,
-          partName: part.name,
-          quantity: body.minimum,
-          unitPriceCents: part.priceCents,
-          totalCents,
-          status: 'unpaid',
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      await recordOrderPlaced(tx, row);
-      return { order: toOrderResponse(row), replayed: false };
+      const result = await tx.execute(sql`
+        with ${takeStockCtes({ partId: part.id, quantity: body.minimum, orderId, userId: caller.sub })},
+        inserted as (
+          insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
+            ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
+            part_id, part_name, quantity, unit_price_cents, total_cents, status)
+          select ${orderId}::uuid, ${caller.sub}::text, ${caller.name}::text, ${caller.email}::text,
+            ${body.shipTo ? composeAddress(body.shipTo) : (body.address ?? '')}::text,
+            ${shipTo.street}::text, ${shipTo.city}::text, ${shipTo.postalCode}::text,
+            ${shipTo.country}::text, ${body.company || null}::text, ${body.taxId || null}::text,
+            ${body.poNumber || null}::text, ${key ?? null}::text, ${body.phone}::text,
+            id, ${part.name}::text, ${body.minimum}::int, ${part.priceCents}::int,
+            ${totalCents}::bigint, 'unpaid'
+          from taken
+          returning *
+        ),
+        ${placedEventCte()},
+        ${placedMailCtes()}
+        select * from inserted`);
+      const [raw] = rowsOf(result);
+      if (!raw) throw outOfStock();
+      return { order: toOrderResponse(rowOf(orders, raw)), replayed: false };
     });
   } catch (err) {
     // Another instance placed the same request between our check and our insert.
@@ -235,18 +242,28 @@ export async function listOrders(
   userId: string,
   only?: 'canceled',
 ): Promise<OrderResponse[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        only === 'canceled' ? eq(orders.status, 'canceled') : ne(orders.status, 'canceled'),
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await (only === 'canceled' ? canceledOrdersOf : liveOrdersOf)(db).execute({
+    userId,
+  });
   return rows.map(toOrderResponse);
 }
+
+const ordersOf = (canceled: boolean, name: string) =>
+  prepared((db) =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, sql.placeholder('userId')),
+          canceled ? eq(orders.status, 'canceled') : ne(orders.status, 'canceled'),
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .prepare(name),
+  );
+const liveOrdersOf = ordersOf(false, 'live_orders_of');
+const canceledOrdersOf = ordersOf(true, 'canceled_orders_of');
 
 /** Undefined for an unknown or malformed id. */
 export async function findOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { outboxJobs, type OutboxJobRow } from './outbox.tables.js';
 
@@ -21,6 +21,19 @@ export async function enqueue(db: DbOrTx, job: Job): Promise<boolean> {
     .returning({ id: outboxJobs.id });
   return rows.length > 0;
 }
+
+/**
+ * A job enqueued from inside a larger statement: one per row of the CTE `from`, named `name`.
+ * `payload` and `dedupe` are SQL over that CTE's columns.
+ */
+export const enqueueCte = (
+  name: string,
+  job: { kind: string; from: string; payload: SQL; dedupe: SQL },
+): SQL => sql`${sql.identifier(name)} as (
+    insert into ${outboxJobs} (kind, payload, dedupe_key)
+    select ${job.kind}::text, ${job.payload}, ${job.dedupe} from ${sql.identifier(job.from)}
+    on conflict (dedupe_key) do nothing
+  )`;
 
 /** How long a claimed job is someone's: after that another worker may take it (a crashed one). */
 const LEASE_SECONDS = 120;

@@ -1,4 +1,4 @@
-import { asc, count, eq, isNull } from 'drizzle-orm';
+import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import {
   fromCents,
   isUuid,
@@ -7,6 +7,7 @@ import {
   type PartResponse,
 } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { parts, type PartRow } from './parts.tables.js';
 
 export const toPartResponse = (row: PartRow): PartResponse => ({
@@ -31,9 +32,18 @@ export async function listParts(db: DbOrTx): Promise<PartResponse[]> {
 /** Undefined for an unknown id and for text that cannot be an id at all. */
 export async function findPart(db: DbOrTx, id: string): Promise<PartRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(parts).where(eq(parts.id, id)).limit(1);
+  const [row] = await partById(db).execute({ id });
   return row;
 }
+
+const partById = prepared((db) =>
+  db
+    .select()
+    .from(parts)
+    .where(eq(parts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('part_by_id'),
+);
 
 export async function createPart(db: DbOrTx, values: CreatePartValues): Promise<PartResponse> {
   const [row] = await db

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { StockChangeValues, StockMovementKind } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { parts } from './parts.tables.js';
@@ -52,25 +52,6 @@ async function move(tx: DbOrTx, m: Movement): Promise<number | undefined> {
     returning level_after`);
   const row = (result as unknown as { rows: { level_after: number }[] }).rows[0];
   return row === undefined ? undefined : Number(row.level_after);
-}
-
-/**
- * Takes an order's quantity if that much is there: concurrent orders queue on the row and each
- * re-checks the stock it finds, so none can oversell.
- */
-export async function takeStockForOrder(
-  tx: DbOrTx,
-  order: { partId: string; quantity: number; orderId: string; userId: string },
-): Promise<boolean> {
-  const level = await move(tx, {
-    partId: order.partId,
-    delta: -order.quantity,
-    kind: 'order',
-    actorId: order.userId,
-    orderId: order.orderId,
-    liveOnly: true,
-  });
-  return level !== undefined;
 }
 
 /** Gives a canceled order's quantity back (to an archived part too: the count stays true). */
@@ -127,3 +108,27 @@ export async function listMovements(
   const items = more ? rows.slice(0, page.pageSize) : rows;
   return { rows: items, nextBefore: more ? (items.at(-1)?.id ?? null) : null };
 }
+
+/**
+ * The stock step of placing an order, as two CTEs for the orders module's one statement: `taken`
+ * holds the part's row when its stock covered the quantity (and it is live), and its movement is
+ * written from it. Nothing downstream happens when `taken` is empty.
+ */
+export const takeStockCtes = (order: {
+  partId: string;
+  quantity: number;
+  orderId: string;
+  userId: string;
+}): SQL => sql`taken as (
+    update ${parts}
+       set available_quantity = available_quantity - ${order.quantity}::int, updated_at = now()
+     where id = ${order.partId}::uuid
+       and available_quantity >= ${order.quantity}::int
+       and archived_at is null
+    returning id, available_quantity
+  ),
+  taken_movement as (
+    insert into ${stockMovements} (part_id, kind, delta, level_after, actor_id, order_id)
+    select id, 'order', -${order.quantity}::int, available_quantity, ${order.userId}::text, ${order.orderId}::uuid
+      from taken
+  )`;

@@ -1,5 +1,6 @@
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { findUserByEmail, findUsersByIds, type UserRow } from '../auth/identity.service.js';
 import { roleGrants, userRoles, type RoleSource } from './users.tables.js';
 
@@ -7,13 +8,18 @@ export type { RoleSource };
 
 /** Roles are held by user ids: an email, or a claim in a key, never grants anything. */
 export async function isAdmin(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .limit(1);
+  const [row] = await adminRow(db).execute({ userId });
   return Boolean(row);
 }
+
+const adminRow = prepared((db) =>
+  db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('admin_role'),
+);
 
 export type GrantResult = 'granted' | 'already' | 'pending';
 
