@@ -7,7 +7,7 @@ import { parts } from '../modules/parts/parts.tables.js';
 import { reviews } from '../modules/reviews/reviews.tables.js';
 import { seedCatalog } from './seed.js';
 import { seedParts } from './seed-data.js';
-import { listParts } from '../modules/parts/parts.service.js';
+import { listLivePartsPage } from '../modules/parts/catalog.service.js';
 
 describe('demo catalog seed', () => {
   let database: Database;
@@ -27,7 +27,7 @@ describe('demo catalog seed', () => {
   });
 
   it('seeds parts whose descriptions exercise the preview and whose stock allows an order', async () => {
-    const list = await listParts(database.db);
+    const { items: list } = await listLivePartsPage(database.db, 1, 60);
     for (const part of list) {
       expect(part.description.length).toBeGreaterThan(DESCRIPTION_PREVIEW_LENGTH);
       expect(part.availableQuantity).toBeGreaterThanOrEqual(part.mOrderQuantity);
