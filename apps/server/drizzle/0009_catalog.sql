@@ -38,6 +38,8 @@ CREATE INDEX "parts_search_idx" ON "parts" USING gin ("search_vector");--> state
 CREATE INDEX "parts_name_trgm_idx" ON "parts" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "parts_sku_trgm_idx" ON "parts" USING gin (upper("sku") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "parts_live_category_idx" ON "parts" USING btree ("category","price_cents") WHERE "parts"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "parts_live_category_newest_idx" ON "parts" USING btree ("category","created_at") WHERE "parts"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "parts_live_created_idx" ON "parts" USING btree ("created_at") WHERE "parts"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "parts_live_newest_idx" ON "parts" USING btree ("featured","created_at") WHERE "parts"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "parts_live_price_idx" ON "parts" USING btree ("price_cents") WHERE "parts"."archived_at" is null;--> statement-breakpoint
 -- The search document: part number and OEM numbers as whole words, name weighted above category

@@ -115,6 +115,22 @@ export async function upsertVehicleModels(tx: DbOrTx, fitment: readonly Fitment[
     });
 }
 
+export type NewCatalogPart = typeof parts.$inferInsert & { fitment: Fitment[] };
+
+/** Inserts parts as they are with their fitment (the demo seed, `seed:catalog`), in one batch. */
+export async function insertCatalogParts(tx: DbOrTx, rows: NewCatalogPart[]): Promise<void> {
+  if (rows.length === 0) return;
+  const inserted = await tx
+    .insert(parts)
+    .values(rows.map(({ fitment: _fitment, ...row }) => row))
+    .returning({ id: parts.id });
+  const fitment = rows.flatMap((row, i) =>
+    row.fitment.map((f) => ({ partId: inserted[i]!.id, ...f })),
+  );
+  if (fitment.length > 0) await tx.insert(partFitments).values(fitment);
+  await upsertVehicleModels(tx, fitment);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The spec's list, bounded
 

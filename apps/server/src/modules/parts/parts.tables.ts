@@ -62,6 +62,12 @@ export const parts = pgTable(
     index('parts_live_category_idx')
       .on(t.category, t.priceCents)
       .where(sql`${t.archivedAt} is null`),
+    index('parts_live_category_newest_idx')
+      .on(t.category, t.createdAt)
+      .where(sql`${t.archivedAt} is null`),
+    index('parts_live_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.archivedAt} is null`),
     index('parts_live_newest_idx')
       .on(t.featured, t.createdAt)
       .where(sql`${t.archivedAt} is null`),
