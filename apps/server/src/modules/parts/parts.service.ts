@@ -152,10 +152,3 @@ export async function countParts(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(parts);
   return row?.n ?? 0;
 }
-
-export type NewPartRow = typeof parts.$inferInsert;
-
-/** Inserts catalog rows as they are (the demo seed); shop staff go through `createPart`. */
-export async function insertParts(db: DbOrTx, rows: NewPartRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(parts).values(rows);
-}
