@@ -220,7 +220,14 @@ export async function buildApp({
   const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
   const onStockChange = () => catalog.invalidate();
   await app.register(partRoutes, { db, guards, catalog, partReviews: listPartReviews });
-  await app.register(seoRoutes, { db, catalog, publicUrl: config.publicUrl });
+  await app.register(seoRoutes, {
+    db,
+    catalog,
+    publicUrl: config.publicUrl,
+    brandName: config.brandName,
+    webDistDir: config.webDistDir,
+    partReviews: listPartReviews,
+  });
   await app.register(reviewRoutes, { db, guards, limiter });
   await app.register(orderRoutes, {
     db,
