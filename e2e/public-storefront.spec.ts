@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_PREVIEW_LENGTH, formatMoney } from '@storefront/contract';
+import { DESCRIPTION_PREVIEW_LENGTH, formatMoney, HOME_PARTS } from '@storefront/contract';
 import { seedParts, seedReviews } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
@@ -8,12 +8,15 @@ import { useBrowserShop } from './support/use-browser-shop.js';
 describe.runIf(browserAvailable())('public storefront in the browser', () => {
   const ctx = useBrowserShop({ brandName: 'Ironclad Test Parts' });
 
-  it('home shows every seeded part with the exact card texts and a 250-character preview', async () => {
+  it('home shows the nine featured parts with the exact card texts, a 250-character preview and View all parts', async () => {
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/');
     const cards = page.getByTestId('part-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBe(seedParts.length);
+    expect(await cards.count()).toBe(HOME_PARTS);
+    expect(await page.getByRole('link', { name: 'View all parts' }).getAttribute('href')).toBe(
+      '/parts',
+    );
 
     const first = seedParts[0]!;
     const card = cards.filter({ hasText: first.name });

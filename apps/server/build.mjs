@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['./src/server.ts', './src/admin.ts'],
+  entryPoints: ['./src/server.ts', './src/admin.ts', './src/seed-catalog.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

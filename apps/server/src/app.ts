@@ -37,7 +37,9 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { checkInputs } from './http/input.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
+import { seoRoutes } from './modules/parts/seo.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
+import { listPartReviews } from './modules/reviews/reviews.service.js';
 import { staffAdminRoutes } from './modules/staff/staff-admins.routes.js';
 import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
 import { staffPartRoutes } from './modules/staff/staff-parts.routes.js';
@@ -218,7 +220,15 @@ export async function buildApp({
 
   const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
   const onStockChange = () => catalog.invalidate();
-  await app.register(partRoutes, { db, guards, catalog });
+  await app.register(partRoutes, { db, guards, catalog, partReviews: listPartReviews });
+  await app.register(seoRoutes, {
+    db,
+    catalog,
+    publicUrl: config.publicUrl,
+    brandName: config.brandName,
+    webDistDir: config.webDistDir,
+    partReviews: listPartReviews,
+  });
   await app.register(reviewRoutes, { db, guards, limiter });
   await app.register(orderRoutes, {
     db,

@@ -3,15 +3,27 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { createQueryClient } from './lib/query-client';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+const queryClient = createQueryClient();
+// A part page arrives rendered by the server with its data: the app starts from that data.
+const partData = document.getElementById('part-page-data');
+const partRef = /^\/parts\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+if (partData?.textContent && partRef) {
+  queryClient.setQueryData(
+    partPageQueryOptions(decodeURIComponent(partRef)).queryKey,
+    JSON.parse(partData.textContent),
+  );
+}
+
 const app = (
   <StrictMode>
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -20,5 +32,6 @@ const app = (
 );
 
 // Public pages arrive prerendered (scripts/prerender.mjs): take them over instead of redrawing.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// The server's part page is plain HTML, not React's: the app replaces it rather than hydrating.
+if (root.hasChildNodes() && !root.dataset.static) hydrateRoot(root, app);
 else createRoot(root).render(app);

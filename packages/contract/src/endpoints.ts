@@ -16,6 +16,8 @@ import {
 import { IdParams } from './common.js';
 import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
+import { catalogEndpoints } from './catalog-endpoints.js';
+import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig } from './config.js';
 import {
   CreateOrderBody,
@@ -72,15 +74,22 @@ export const endpoints = {
     method: 'GET',
     path: '/api/parts',
     tag: 'Catalog',
-    summary: 'Every part in the catalog (spec: GET /parts)',
+    summary: 'The catalog, a page at a time (spec: GET /parts)',
+    description:
+      "The spec's answer shape (a list of parts), bounded: by default the home page's nine " +
+      '(featured first, then the newest); `page` and `limit` (at most 60) page through the rest, ' +
+      'and `X-Total-Count` and `Link` headers tell how many there are and where the next page is. ' +
+      'Archived parts are never listed. `/api/catalog` searches and filters.',
     access: 'public',
-    answers: { 200: json('The parts, oldest first', PartListResponse) },
+    query: PartListQuery,
+    errors: [400],
+    answers: { 200: json('The parts: featured first, then newest', PartListResponse) },
   },
   getPart: {
     method: 'GET',
     path: '/api/parts/{id}',
     tag: 'Catalog',
-    summary: 'One part (spec: GET /parts/{id})',
+    summary: 'One part (spec: GET /parts/{id}); archived parts are not found',
     access: 'public',
     params: IdParams,
     errors: [404],
@@ -414,6 +423,7 @@ export const endpoints = {
     params: z.object({ providerId: z.literal('google') }),
     answers: { 302: { description: 'Back to the app, signed in' } },
   },
+  ...catalogEndpoints,
   ...staffEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

@@ -16,3 +16,5 @@ export * from './images.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './openapi.js';
+export * from './catalog-fields.js';
+export * from './catalog.js';

@@ -46,6 +46,8 @@ export type StaffPartQuery = z.input<typeof StaffPartQuery>;
 
 export const StaffPartRow = z.object({
   _id: z.string(),
+  /** The part number. */
+  sku: z.string(),
   name: z.string(),
   price: z.number(),
   mOrderQuantity: z.number().int(),

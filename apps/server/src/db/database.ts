@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -62,9 +63,18 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * The extensions the migrations create (`pg_trgm` for typo-tolerant search): PGlite loads them
+ * at start, the PostgreSQL server has them built in. Every PGlite instance must be made with these.
+ */
+export const pgliteOptions = (options: PGliteOptions = {}): PGliteOptions => ({
+  ...options,
+  extensions: { pg_trgm },
+});
+
 export async function openPglite(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
-  return wrapPglite(await PGlite.create(dataDir));
+  return wrapPglite(await PGlite.create(pgliteOptions({ dataDir })));
 }
 
 export async function openDatabase(options: {

@@ -75,6 +75,19 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
       price: 2,
       url: 'https://x.example/p.png',
     },
+    updatePart: {
+      name: 'P',
+      description: 'D',
+      mOrderQuantity: 1,
+      price: 2,
+      url: 'https://x.example/p.png',
+      sku: 'FUZZ-1',
+      category: 'brakes',
+      oemNumbers: ['0 986 494 524'],
+      specs: [{ name: 'Width', value: '131 mm' }],
+      fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2010, yearTo: 2015 }],
+    },
+    putMyVehicle: { vehicle: { make: 'Toyota', model: 'Corolla', year: 2015 } },
     createReview: { description: 'Good', rating: '5' },
     placeOrder: { partId: ids.part, minimum: 1, address: '1 Road', phone: '0123456789' },
     confirmPayment: { purchase: ids.order, transactionId: 'pi_x' },
@@ -132,6 +145,9 @@ describe('hostile input never answers 5xx and a refusal changes nothing', () => 
     const result = await ctx.database.db.execute(sql`
       select (select count(*) from parts) as parts,
              (select coalesce(sum(available_quantity), 0) from parts) as stock,
+             (select coalesce(sum(length(name) + length(sku) + length(description) + length(specs::text) + cardinality(oem_numbers)), 0) from parts) as part_text,
+             (select count(*) from part_fitments) as fitments,
+             (select coalesce(sum(length(vehicle::text)), 0) from profiles) as vehicles,
              (select count(*) from orders) as orders,
              (select count(*) from orders where status = 'canceled') as canceled,
              (select count(*) from reviews) as reviews,
@@ -193,7 +209,14 @@ describe('hostile input never answers 5xx and a refusal changes nothing', () => 
     endpoint.path.replace(
       /\{(\w+)\}/g,
       (_m, name: string) =>
-        param ?? (name === 'email' ? shopper.email : name === 'id' ? ids.order : 'google'),
+        param ??
+        (name === 'email'
+          ? shopper.email
+          : name === 'idOrSku' || (name === 'id' && endpoint.path.startsWith('/api/parts'))
+            ? ids.part
+            : name === 'id'
+              ? ids.order
+              : 'google'),
     );
 
   it('fuzzes every endpoint’s body, one field at a time and whole', async () => {
@@ -288,7 +311,7 @@ describe('hostile input never answers 5xx and a refusal changes nothing', () => 
         async ([, endpoint], segment, query, contentType, headers, payload) => {
           await send({
             method: endpoint.method,
-            url: `${urlOf(endpoint, segment)}?email=${query}&token=${query}`,
+            url: `${urlOf(endpoint, segment)}?email=${query}&token=${query}&q=${query}&make=${query}&year=${query}&page=${query}&category=${query}&minPrice=${query}&limit=${query}`,
             headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) },
             ...(endpoint.method === 'GET' ? {} : { payload }),
           });

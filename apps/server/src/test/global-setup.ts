@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, wrapPglite } from '../db/database.js';
+import { openPostgres, pgliteOptions, wrapPglite } from '../db/database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = await PGlite.create();
+  const client = await PGlite.create(pgliteOptions());
   const database = wrapPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');

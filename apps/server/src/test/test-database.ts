@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type Database } from '../db/database.js';
+import { openPostgres, pgliteOptions, wrapPglite, type Database } from '../db/database.js';
 
 /**
  * A fresh, migrated, empty database for one test file: PGlite by default, a copy of the
@@ -63,6 +63,6 @@ export async function createTestDatabase(): Promise<Database> {
       'TEST_DB=postgres, but no PostgreSQL template was prepared: see global-setup.ts',
     );
   const dump = await fs.readFile(inject('pgliteDumpPath'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await PGlite.create(pgliteOptions({ loadDataDir: new Blob([dump]) }));
   return wrapPglite(client);
 }

@@ -16,6 +16,7 @@ const Order = lazy(() => import('./routes/dashboard/order'));
 const AddReview = lazy(() => import('./routes/dashboard/add-review'));
 const Payment = lazy(() => import('./routes/dashboard/payment'));
 const AddPart = lazy(() => import('./routes/dashboard/add-part'));
+const EditPart = lazy(() => import('./routes/dashboard/edit-part'));
 const StaffOrders = lazy(() => import('./routes/dashboard/staff-orders'));
 const StaffOrder = lazy(() => import('./routes/dashboard/staff-order'));
 const Admins = lazy(() => import('./routes/dashboard/admins'));
@@ -42,6 +43,7 @@ export default function MemberRoutes() {
           <Route path={dashboard.payment.path} element={<Payment />} />
           <Route element={<RequireAdmin />}>
             <Route path={dashboard.addPart.path} element={<AddPart />} />
+            <Route path={dashboard.editPart.path} element={<EditPart />} />
             <Route path={dashboard.orders.path} element={<StaffOrders />} />
             <Route path={dashboard.staffOrder.path} element={<StaffOrder />} />
             <Route path={dashboard.parts.path} element={<StaffParts />} />

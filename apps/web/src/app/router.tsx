@@ -15,6 +15,8 @@ const Login = lazy(() => import('./routes/login'));
 const ForgetPassword = lazy(() => import('./routes/forget-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
 const VerifyEmail = lazy(() => import('./routes/verify-email'));
+const Parts = lazy(() => import('./routes/parts'));
+const Part = lazy(() => import('./routes/part'));
 // Every other path: the signed-in pages, or the 404 page (member-routes.tsx).
 const MemberRoutes = lazy(() => import('./member-routes'));
 
@@ -30,6 +32,8 @@ export function AppRoutes() {
         <Route path={paths.forgetPassword.path} element={<ForgetPassword />} />
         <Route path={paths.resetPassword.path} element={<ResetPassword />} />
         <Route path={paths.verifyEmail.path} element={<VerifyEmail />} />
+        <Route path={paths.parts.path} element={<Parts />} />
+        <Route path={paths.part.path} element={<Part />} />
         {/* The spec lists it as public; only admins add parts, so it leads to the guarded form. */}
         <Route
           path={paths.addNewPart.path}

@@ -9,6 +9,13 @@ export const paths = {
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   verifyEmail: { path: '/verify-email', href: () => '/verify-email' },
   addNewPart: { path: '/add-new-part', href: () => '/add-new-part' },
+  /** Browse and search; `search` is the filter's query string (`?q=…&category=…`). */
+  parts: { path: '/parts', href: (search = '') => `/parts${search}` },
+  /** A part's public page, by id (its canonical address) or part number. */
+  part: {
+    path: '/parts/:idOrSku',
+    href: (idOrSku: string) => `/parts/${encodeURIComponent(idOrSku)}`,
+  },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },

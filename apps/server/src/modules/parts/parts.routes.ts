@@ -1,15 +1,46 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreatePartBody, endpoints, IdParams, routePath } from '@storefront/contract';
-import type { Db } from '../../db/database.js';
+import {
+  CatalogQuery,
+  CreatePartBody,
+  endpoints,
+  IdParams,
+  PartListQuery,
+  PartRefParams,
+  routePath,
+  SuggestQuery,
+  UpdatePartBody,
+  type CatalogPage,
+  type PartPageResponse,
+  type SuggestResponse,
+} from '@storefront/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { Guards } from '../auth/guards.js';
 import type { CachedBody, CatalogCache } from './catalog-cache.js';
+import {
+  catalogFacets,
+  catalogItems,
+  exactPartNumber,
+  findFitments,
+  findLivePart,
+  parseSearch,
+  replaceFitment,
+  suggestParts,
+  toCatalogPart,
+} from './catalog.service.js';
 import { pickEncoding } from './compressed.js';
-import { createPart } from './parts.service.js';
+import { createPart, toPartResponse, updatePartDetails } from './parts.service.js';
 
-export type PartRoutesOptions = { db: Db; guards: Guards; catalog: CatalogCache };
+export type PartRoutesOptions = {
+  db: Db;
+  guards: Guards;
+  catalog: CatalogCache;
+  /** A part's reviews for its page (the reviews module's, handed in by app.ts). */
+  partReviews: (db: DbOrTx, partId: string) => Promise<PartPageResponse['reviews']>;
+};
 
 /** Sends cached JSON as it is, or 304 when the browser already has this version. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
@@ -22,13 +53,22 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
   return reply.send(cached.body);
 }
 
+/** The filters that decide facet counts, as a cache key (page and sort do not change them). */
+const facetKey = (f: ReturnType<typeof CatalogQuery.parse>) =>
+  `facets:${JSON.stringify([f.q?.toLowerCase() ?? '', f.category, f.make, f.model, f.year, f.minPrice, f.maxPrice, f.inStock ?? false])}`;
+
 export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
-  { db, guards, catalog },
+  { db, guards, catalog, partReviews },
 ) => {
-  app.get(routePath(endpoints.listParts), async (request, reply) =>
-    sendCached(request, reply, await catalog.list()),
-  );
+  app.get(routePath(endpoints.listParts), async (request, reply) => {
+    const { page, limit } = parseOr400(PartListQuery, request.query ?? {});
+    const cached = await catalog.list(page, limit);
+    reply.header('x-total-count', String(cached.total));
+    if (page * limit < cached.total)
+      reply.header('link', `</api/parts?page=${page + 1}&limit=${limit}>; rel="next"`);
+    return sendCached(request, reply, cached);
+  });
 
   app.get(
     routePath(endpoints.getPart),
@@ -42,10 +82,131 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
 
   app.post(routePath(endpoints.createPart), async (request, reply) => {
     // Who asks comes before what they sent: a non-admin learns nothing from validation.
-    await guards.requireAdmin(request);
+    const caller = await guards.requireAdmin(request);
     const body = parseOr400(CreatePartBody, request.body ?? {});
-    const part = await createPart(db, body);
+    const row = await createPart(db, body, async (tx, partId) => {
+      if (body.fitment) await replaceFitment(tx, partId, body.fitment);
+      await recordAudit(
+        tx,
+        { userId: caller.sub, email: caller.email },
+        {
+          action: 'part.create',
+          targetType: 'part',
+          targetId: partId,
+          summary: `Added ${body.name}`,
+        },
+      );
+    });
     catalog.invalidate();
-    return reply.status(201).send(part);
+    return reply.status(201).send(toPartResponse(row));
+  });
+
+  app.put(routePath(endpoints.updatePart), async (request) => {
+    const caller = await guards.requireAdmin(request);
+    const { id } = parseOr400(IdParams, request.params);
+    const body = parseOr400(UpdatePartBody, request.body ?? {});
+    const result = await db.transaction(async (tx) => {
+      const changed = await updatePartDetails(tx, id, body);
+      if (!changed) return undefined;
+      if (body.fitment) await replaceFitment(tx, id, body.fitment);
+      const { before, after } = changed;
+      const fields = (
+        [
+          ['name', before.name, after.name],
+          ['description', before.description, after.description],
+          ['minimum order quantity', before.minOrderQuantity, after.minOrderQuantity],
+          ['price', before.priceCents, after.priceCents],
+          ['image', before.imageUrl, after.imageUrl],
+          ['part number', before.sku, after.sku],
+          ['category', before.category, after.category],
+          ['OEM numbers', before.oemNumbers.join(','), after.oemNumbers.join(',')],
+          ['specifications', JSON.stringify(before.specs), JSON.stringify(after.specs)],
+          ['featured', before.featured, after.featured],
+        ] as const
+      )
+        .filter(([, a, b]) => a !== b)
+        .map(([name]): string => name);
+      if (body.fitment) fields.push('fitment');
+      await recordAudit(
+        tx,
+        { userId: caller.sub, email: caller.email },
+        {
+          action: 'part.edit',
+          targetType: 'part',
+          targetId: id,
+          summary: `Edited ${after.sku} ${after.name}${fields.length ? `: ${fields.join(', ')}` : ''}`,
+          details: { changed: fields },
+        },
+      );
+      return after;
+    });
+    if (!result) throw notFound('Part');
+    catalog.invalidate();
+    return toPartResponse(result);
+  });
+
+  app.get(routePath(endpoints.searchCatalog), async (request, reply): Promise<CatalogPage> => {
+    const filters = parseOr400(CatalogQuery, request.query ?? {});
+    const text = filters.q?.trim() ?? '';
+    const search = text ? await parseSearch(db, text) : null;
+    const [exactMatch, counted, items] = await Promise.all([
+      text && filters.page === 1 ? exactPartNumber(db, text) : Promise.resolve(null),
+      catalog.memo(facetKey(filters), () => catalogFacets(db, filters, search)),
+      catalogItems(db, filters, search),
+    ]);
+    reply.header('cache-control', 'no-cache');
+    return {
+      items,
+      total: counted.total,
+      page: filters.page,
+      pageSize: filters.pageSize,
+      pageCount: Math.max(1, Math.ceil(counted.total / filters.pageSize)),
+      facets: counted.facets,
+      exactMatch,
+    };
+  });
+
+  app.get(routePath(endpoints.suggestParts), async (request, reply): Promise<SuggestResponse> => {
+    const { q } = parseOr400(SuggestQuery, request.query ?? {});
+    const text = q?.trim() ?? '';
+    reply.header('cache-control', 'no-cache');
+    if (text.length < 2) return { items: [], exactMatch: null };
+    return catalog.memo(`suggest:${text.toLowerCase()}`, async () => {
+      const [items, exactMatch] = await Promise.all([
+        suggestParts(db, text),
+        exactPartNumber(db, text),
+      ]);
+      return { items, exactMatch };
+    });
+  });
+
+  app.get(routePath(endpoints.listVehicles), async (request, reply) =>
+    sendCached(request, reply, await catalog.vehicles()),
+  );
+
+  app.get(routePath(endpoints.getPartPage), async (request) => {
+    const { idOrSku } = parseOr400(PartRefParams, request.params);
+    const page = await loadPartPage(db, catalog, partReviews, idOrSku);
+    if (!page) throw notFound('Part');
+    return page;
   });
 };
+
+/** A part page's data, by id or part number; null when there is no such live part. */
+export async function loadPartPage(
+  db: Db,
+  catalog: CatalogCache,
+  partReviews: PartRoutesOptions['partReviews'],
+  idOrSku: string,
+): Promise<PartPageResponse | null> {
+  if (idOrSku.length === 0 || idOrSku.length > 64) return null;
+  return catalog.memo(`page:${idOrSku.toUpperCase()}`, async () => {
+    const row = await findLivePart(db, idOrSku);
+    if (!row) return null;
+    const [fitment, reviews] = await Promise.all([
+      findFitments(db, row.id),
+      partReviews(db, row.id),
+    ]);
+    return { part: toCatalogPart(row, fitment), reviews };
+  });
+}

@@ -1,13 +1,18 @@
-import { asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
+  DEFAULT_CATEGORY,
   fromCents,
   isUuid,
+  normalisePartNumber,
   toCents,
+  type CatalogFields,
   type CreatePartValues,
   type PartResponse,
+  type UpdatePartValues,
 } from '@storefront/contract';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
+import { AppError } from '../../http/errors.js';
 import { parts, type PartRow } from './parts.tables.js';
 
 export const toPartResponse = (row: PartRow): PartResponse => ({
@@ -19,15 +24,6 @@ export const toPartResponse = (row: PartRow): PartResponse => ({
   price: fromCents(row.priceCents),
   url: row.imageUrl,
 });
-
-export async function listParts(db: DbOrTx): Promise<PartResponse[]> {
-  const rows = await db
-    .select()
-    .from(parts)
-    .where(isNull(parts.archivedAt))
-    .orderBy(asc(parts.createdAt), asc(parts.name));
-  return rows.map(toPartResponse);
-}
 
 /** Undefined for an unknown id and for text that cannot be an id at all. */
 export async function findPart(db: DbOrTx, id: string): Promise<PartRow | undefined> {
@@ -45,30 +41,104 @@ const partById = prepared((db) =>
     .prepare('part_by_id'),
 );
 
-export async function createPart(db: DbOrTx, values: CreatePartValues): Promise<PartResponse> {
-  const [row] = await db
-    .insert(parts)
-    .values({
+const isUniqueViolation = (err: unknown): boolean => {
+  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
+};
+
+const skuTaken = () =>
+  new AppError(409, 'SKU_TAKEN', 'Another part already has this part number', {
+    sku: 'Another part already has this part number',
+  });
+
+/** The catalog columns a body sets; a field left out keeps its stored (or default) value. */
+const catalogColumns = (values: CatalogFields) => ({
+  ...(values.sku ? { sku: values.sku.toUpperCase() } : {}),
+  ...(values.category ? { category: values.category } : {}),
+  ...(values.oemNumbers
+    ? { oemNumbers: [...new Set(values.oemNumbers.map(normalisePartNumber))] }
+    : {}),
+  ...(values.specs ? { specs: values.specs } : {}),
+  ...(values.featured !== undefined ? { featured: values.featured } : {}),
+});
+
+/**
+ * Adds a part. The spec's six fields are enough: the part number is generated and the category
+ * is "uncategorised" when not given.
+ */
+export async function createPart(
+  db: Db,
+  values: CreatePartValues,
+  withFitment: (tx: DbOrTx, partId: string) => Promise<void> = async () => undefined,
+): Promise<PartRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(parts)
+        .values({
+          name: values.name,
+          description: values.description,
+          minOrderQuantity: values.mOrderQuantity,
+          availableQuantity: values.availableQuantity,
+          priceCents: toCents(values.price),
+          imageUrl: values.url,
+          category: DEFAULT_CATEGORY,
+          ...catalogColumns(values),
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await withFitment(tx, row.id);
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw skuTaken();
+    throw err;
+  }
+}
+
+/**
+ * Changes a live part's details and catalog fields (never its stock) inside the caller's
+ * transaction; undefined when there is no such live part. A unique-number clash is a 409.
+ */
+export async function updatePartDetails(
+  tx: DbOrTx,
+  id: string,
+  values: UpdatePartValues,
+): Promise<{ before: PartRow; after: PartRow } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [before] = await tx
+    .select()
+    .from(parts)
+    .where(and(eq(parts.id, id), sql`${parts.archivedAt} is null`))
+    .for('update')
+    .limit(1);
+  if (!before) return undefined;
+  if (values.sku && values.sku.toUpperCase() !== before.sku.toUpperCase()) {
+    const [clash] = await tx
+      .select({ id: parts.id })
+      .from(parts)
+      .where(sql`upper(${parts.sku}) = ${values.sku.toUpperCase()} and ${parts.id} <> ${id}`)
+      .limit(1);
+    if (clash) throw skuTaken();
+  }
+  const [after] = await tx
+    .update(parts)
+    .set({
       name: values.name,
       description: values.description,
       minOrderQuantity: values.mOrderQuantity,
-      availableQuantity: values.availableQuantity,
       priceCents: toCents(values.price),
       imageUrl: values.url,
+      updatedAt: new Date(),
+      ...catalogColumns(values),
     })
+    .where(eq(parts.id, id))
     .returning();
-  if (!row) throw new Error('insert returned no row');
-  return toPartResponse(row);
+  if (!after) return undefined;
+  return { before, after };
 }
 
 export async function countParts(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(parts);
   return row?.n ?? 0;
-}
-
-export type NewPartRow = typeof parts.$inferInsert;
-
-/** Inserts catalog rows as they are (the demo seed); shop staff go through `createPart`. */
-export async function insertParts(db: DbOrTx, rows: NewPartRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(parts).values(rows);
 }

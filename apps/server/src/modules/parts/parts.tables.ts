@@ -1,5 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PartSpec } from '@storefront/contract';
+
+/** PostgreSQL's full-text document type; written only by the `parts_search_update` trigger. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Generated part numbers (`IC-100042`) for parts added without one. */
+export const partSkus = pgSequence('part_skus', { startWith: 100001 });
 
 export const parts = pgTable(
   'parts',
@@ -15,8 +35,45 @@ export const parts = pgTable(
     /** Set when staff withdraw the part: gone from the catalog and ordering, kept for past orders. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The part number, unique (case-insensitive); generated when none is given. */
+    sku: text('sku')
+      .notNull()
+      .default(sql`'IC-' || nextval('part_skus')`),
+    /** One of CATEGORIES (contract); `uncategorised` when none is given. */
+    category: text('category').notNull().default('uncategorised'),
+    /** Original-equipment numbers this part replaces, stored upper-case without spaces. */
+    oemNumbers: text('oem_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Specifications, in the order staff gave them. */
+    specs: jsonb('specs').$type<PartSpec[]>().notNull().default([]),
+    /** Shown first on the home page (then the newest). */
+    featured: boolean('featured').notNull().default(false),
+    /** Name, SKU, OEM numbers, category and description, weighted; kept by a trigger. */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    uniqueIndex('parts_sku_key').on(sql`upper(${t.sku})`),
+    index('parts_oem_numbers_idx').using('gin', t.oemNumbers),
+    index('parts_search_idx').using('gin', t.searchVector),
+    index('parts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('parts_sku_trgm_idx').using('gin', sql`upper(${t.sku}) gin_trgm_ops`),
+    index('parts_live_category_idx')
+      .on(t.category, t.priceCents)
+      .where(sql`${t.archivedAt} is null`),
+    index('parts_live_category_newest_idx')
+      .on(t.category, t.createdAt)
+      .where(sql`${t.archivedAt} is null`),
+    index('parts_live_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.archivedAt} is null`),
+    index('parts_live_newest_idx')
+      .on(t.featured, t.createdAt)
+      .where(sql`${t.archivedAt} is null`),
+    index('parts_live_price_idx')
+      .on(t.priceCents)
+      .where(sql`${t.archivedAt} is null`),
     // The database is the last line against oversell and nonsense, whatever the code above does.
     check('parts_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
@@ -24,3 +81,47 @@ export const parts = pgTable(
   ],
 );
 export type PartRow = typeof parts.$inferSelect;
+
+/**
+ * Which vehicles a part fits: one row per make, model and year range. Make and model are kept as
+ * written in the vehicle list (`vehicle_models`), so filters compare plain text.
+ */
+export const partFitments = pgTable(
+  'part_fitments',
+  {
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    yearFrom: integer('year_from').notNull(),
+    yearTo: integer('year_to').notNull(),
+  },
+  (t) => [
+    index('part_fitments_part_idx').on(t.partId),
+    index('part_fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.partId),
+    check('part_fitments_years', sql`${t.yearFrom} <= ${t.yearTo}`),
+  ],
+);
+export type PartFitmentRow = typeof partFitments.$inferSelect;
+
+/** The vehicles the picker offers: every make and model any part fits, with its years. */
+export const vehicleModels = pgTable(
+  'vehicle_models',
+  {
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    yearFrom: integer('year_from').notNull(),
+    yearTo: integer('year_to').notNull(),
+  },
+  (t) => [uniqueIndex('vehicle_models_key').on(t.make, t.model)],
+);
+
+/**
+ * Words of part names and categories, unstemmed, filled by the `parts_search_update` trigger: a
+ * misspelt search word is corrected to the nearest of them (pg_trgm similarity) before the
+ * full-text search runs.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents, isUuid, type StaffPartRow } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
@@ -13,6 +13,7 @@ type Filters = {
 
 export const toStaffPartRow = (row: PartRow, lowStockFactor: number): StaffPartRow => ({
   _id: row.id,
+  sku: row.sku,
   name: row.name,
   price: fromCents(row.priceCents),
   mOrderQuantity: row.minOrderQuantity,
@@ -27,7 +28,12 @@ function where(filters: Filters, lowStockFactor: number): SQL | undefined {
   return and(
     filters.show === 'live' ? isNull(parts.archivedAt) : undefined,
     filters.show === 'archived' ? isNotNull(parts.archivedAt) : undefined,
-    filters.q ? ilike(parts.name, `%${escapeLike(filters.q)}%`) : undefined,
+    filters.q
+      ? or(
+          ilike(parts.name, `%${escapeLike(filters.q)}%`),
+          ilike(parts.sku, `${escapeLike(filters.q)}%`),
+        )
+      : undefined,
     filters.stock === 'low' ? lowStockSql(lowStockFactor) : undefined,
     filters.stock === 'out' ? eq(parts.availableQuantity, 0) : undefined,
   );

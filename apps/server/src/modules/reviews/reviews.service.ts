@@ -1,4 +1,4 @@
-import { count, desc, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { CreateReviewValues, ReviewResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { Caller } from '../auth/guards.js';
@@ -17,6 +17,23 @@ const toReviewResponse = (row: ReviewRow): ReviewResponse => ({
 export async function listReviews(db: DbOrTx, limit = 24): Promise<ReviewResponse[]> {
   const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt)).limit(limit);
   return rows.map(toReviewResponse);
+}
+
+/** A part's reviews for its public page, newest first. */
+export async function listPartReviews(db: DbOrTx, partId: string, limit = 20) {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.partId, partId))
+    .orderBy(desc(reviews.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    description: r.description,
+    rating: r.rating,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /**

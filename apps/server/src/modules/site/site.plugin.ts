@@ -7,6 +7,22 @@ import type { ApiErrorBody } from '@storefront/contract';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * The app's own pages (apps/web/src/config/paths.ts). Any other path still gets the app, which
+ * shows its 404 page, but with the HTTP status 404 so search engines and tools see it too.
+ */
+const APP_PAGES = [
+  /^\/$/,
+  /^\/(blogs|portfolio|register|login|forget-password|reset-password|verify-email|add-new-part|parts)\/?$/,
+  /^\/parts\/[^/]+\/?$/,
+  /^\/purchase\/[^/]+\/?$/,
+  /^\/dashboard\/?$/,
+  /^\/dashboard\/(my-orders|add-a-review|add-a-part|orders|parts|admins|audit)\/?$/,
+  /^\/dashboard\/(my-orders|payment|orders|parts)\/[^/]+\/?$/,
+  /^\/dashboard\/parts\/[^/]+\/edit\/?$/,
+];
+export const isAppPage = (pathname: string): boolean => APP_PAGES.some((p) => p.test(pathname));
+
+/**
  * Public pages rendered at build time (apps/web/scripts/prerender.mjs), route -> file; `/` is
  * index.html itself. Every other page starts from the empty shell, app.html.
  */
@@ -58,7 +74,7 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
       // A missing asset is a 404, not the app shell (which would be parsed as script).
       !pathname.startsWith('/assets/');
     if (isPage) {
-      return reply.sendFile('app.html');
+      return reply.status(isAppPage(pathname) ? 200 : 404).sendFile('app.html');
     }
     const body: ApiErrorBody = {
       error: 'NOT_FOUND',

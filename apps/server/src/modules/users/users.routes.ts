@@ -3,6 +3,7 @@ import {
   type AdminResponse,
   EmailParams,
   endpoints,
+  MyVehicleBody,
   ProfileUpdateBody,
   routePath,
   UserSyncBody,
@@ -17,7 +18,13 @@ import type { AccessKeys } from '../auth/access-key.js';
 import type { Auth } from '../auth/auth.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
 import { applyRoleGrants } from './roles.service.js';
-import { ensureProfile, getProfile, updateProfile } from './users.service.js';
+import {
+  ensureProfile,
+  getProfile,
+  getVehicle,
+  setVehicle,
+  updateProfile,
+} from './users.service.js';
 
 export type UserRoutesOptions = {
   db: Db;
@@ -31,6 +38,19 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
   app,
   { db, auth, guards, accessKeys, trustedOrigins },
 ) => {
+  // The customer's vehicle, remembered on the account so every device marks parts alike.
+  app.get(routePath(endpoints.getMyVehicle), async (request) => {
+    const caller = await guards.requireUser(request);
+    return { vehicle: await getVehicle(db, caller.sub) };
+  });
+
+  app.put(routePath(endpoints.putMyVehicle), async (request) => {
+    const caller = await guards.requireUser(request);
+    const { vehicle } = parseOr400(MyVehicleBody, request.body ?? {});
+    await setVehicle(db, caller.sub, vehicle);
+    return { vehicle };
+  });
+
   app.get(routePath(endpoints.getProfile), { schema: { params: EmailParams } }, async (request) => {
     const caller = await guards.requireUser(request);
     if (!sameEmail(caller.email, request.params.email))

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ProfileResponse, ProfileUpdateBody } from '@storefront/contract';
+import type { ProfileResponse, ProfileUpdateBody, Vehicle } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { findUserById, renameUser } from '../auth/identity.service.js';
 import { profiles } from './users.tables.js';
@@ -43,4 +43,21 @@ export async function updateProfile(
       .onConflictDoUpdate({ target: profiles.userId, set: { ...fields, updatedAt: new Date() } });
   });
   return getProfile(db, userId);
+}
+
+/** The customer's vehicle, or null when none is remembered. */
+export async function getVehicle(db: DbOrTx, userId: string): Promise<Vehicle | null> {
+  const [row] = await db
+    .select({ vehicle: profiles.vehicle })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  return row?.vehicle ?? null;
+}
+
+export async function setVehicle(db: DbOrTx, userId: string, vehicle: Vehicle | null) {
+  await db
+    .insert(profiles)
+    .values({ userId, vehicle })
+    .onConflictDoUpdate({ target: profiles.userId, set: { vehicle, updatedAt: new Date() } });
 }

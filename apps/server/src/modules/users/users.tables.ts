@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Vehicle } from '@storefront/contract';
 import { users } from '../auth/auth.tables.js';
 
 /** What the shop knows about a customer beyond the identity provider's name and email. */
@@ -10,6 +11,8 @@ export const profiles = pgTable('profiles', {
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
   education: text('education').notNull().default(''),
+  /** The customer's vehicle (make, model, year): the catalog marks and filters parts by it. */
+  vehicle: jsonb('vehicle').$type<Vehicle>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAuth } from '../../features/auth/use-auth';
+import { SearchBox } from '../../features/catalog/components/search-box';
 import { useConfig } from '../../features/site/api/get-config';
 import { NavItems, type NavItem } from './nav-items';
 
@@ -34,7 +35,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start">
+        <div className="navbar-start w-auto">
           <div className="dropdown lg:hidden">
             <button
               type="button"
@@ -69,7 +70,13 @@ export function Navbar() {
             {config.data?.brandName ?? <span className="inline-block w-40" aria-label="Home" />}
           </Link>
         </div>
-        <div className="navbar-end hidden lg:flex">
+        <div className="navbar-center flex-1 px-2">
+          <SearchBox
+            searchHref={(q) => paths.parts.href(`?q=${encodeURIComponent(q)}`)}
+            partHref={(id) => paths.part.href(id)}
+          />
+        </div>
+        <div className="navbar-end hidden w-auto lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">
             <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
           </ul>

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { PartCollection } from '../../features/catalog/components/part-collection';
 import { ReviewGrid } from '../../features/reviews/components/review-grid';
 import { usePageTitle } from '../../components/ui/page-title';
@@ -57,6 +59,11 @@ export default function HomeRoute() {
           Our Collection
         </h2>
         <PartCollection />
+        <p className="mt-8 text-center">
+          <Link to={paths.parts.href()} className="btn btn-outline btn-primary">
+            View all parts
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="reviews-heading" className="mx-auto max-w-7xl px-4 py-10">

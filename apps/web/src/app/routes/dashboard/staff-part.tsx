@@ -87,6 +87,9 @@ export default function StaffPartRoute() {
           <p className="mt-3 line-clamp-3 text-sm">{part.description}</p>
         </div>
         <div className="flex flex-col gap-2">
+          <Link to={paths.dashboard.editPart.href(part._id)} className="btn btn-outline btn-sm">
+            Edit details
+          </Link>
           <button
             type="button"
             className={`btn btn-sm ${archived ? 'btn-primary' : 'btn-outline btn-error'}`}

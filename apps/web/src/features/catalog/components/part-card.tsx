@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import { formatMoney, type PartResponse } from '@storefront/contract';
+import { FitBadge } from './fit-badge';
 import { paths } from '../../../config/paths';
 import { previewDescription } from '../preview';
 import { PartImage } from './part-image';
 
-type PartCardProps = { part: PartResponse; eager?: boolean };
+type PartCardProps = {
+  part: PartResponse & { sku?: string; fits?: boolean | null };
+  eager?: boolean;
+};
 
 export function PartCard({ part, eager = false }: PartCardProps) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
@@ -12,7 +16,17 @@ export function PartCard({ part, eager = false }: PartCardProps) {
     <article className="card bg-base-100 shadow-md" data-testid="part-card">
       <PartImage src={part.url} alt={part.name} eager={eager} />
       <div className="card-body">
-        <h3 className="card-title text-lg">{part.name}</h3>
+        <h3 className="card-title text-lg">
+          <Link to={paths.part.href(part._id)} className="link-hover">
+            {part.name}
+          </Link>
+        </h3>
+        {part.sku ? (
+          <p className="text-xs text-base-content/70" data-testid="part-sku">
+            Part number {part.sku}
+          </p>
+        ) : null}
+        <FitBadge fits={part.fits ?? null} />
         <p className="text-sm text-base-content/80" data-testid="part-description">
           {previewDescription(part.description)}
         </p>

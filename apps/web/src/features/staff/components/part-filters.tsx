@@ -22,7 +22,7 @@ export function PartFiltersForm({ value, onApply }: PartFiltersFormProps) {
         <input
           type="search"
           className="input input-bordered w-full"
-          placeholder="Part name"
+          placeholder="Part name or number"
           maxLength={100}
           value={draft.q ?? ''}
           onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value || undefined }))}

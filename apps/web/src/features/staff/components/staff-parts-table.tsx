@@ -46,6 +46,7 @@ export function StaffPartsTable({ parts }: { parts: StaffPartRow[] }) {
                 >
                   {part.name}
                 </Link>
+                <span className="block font-mono text-xs text-base-content/70">{part.sku}</span>
               </td>
               <td className="text-right whitespace-nowrap">{formatMoney(part.price)}</td>
               <td className="text-right">{part.mOrderQuantity.toLocaleString('en-US')}</td>

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../test/accounts.js';
+import { useTestApp } from '../../test/test-app.js';
+
+/** A built app's two HTML files, as the web build writes them. */
+const shell = `<!doctype html><html lang="en"><head>
+    <meta
+      name="description"
+      content="The shop."
+    />
+    <title>Shop</title>
+  </head><body><div id="root"></div></body></html>`;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-seo-'));
+fs.writeFileSync(path.join(dist, 'index.html'), shell);
+fs.writeFileSync(path.join(dist, 'app.html'), shell);
+
+describe('public part pages, rendered on the server, and real 404s', () => {
+  const ctx = useTestApp({ webDistDir: dist, brandName: 'Test Parts' });
+  let id = '';
+
+  beforeAll(async () => {
+    const boss = await admin(ctx.app, ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: boss.auth,
+      payload: {
+        name: 'Iridium Spark Plug </script><script>alert(1)</script>',
+        description: 'Fine-wire electrode for a stable spark.',
+        mOrderQuantity: 100,
+        availableQuantity: 800,
+        price: 8.9,
+        url: '/images/parts/spark-plugs.svg',
+        sku: 'IGN-4242',
+        category: 'ignition',
+        specs: [{ name: 'Gap', value: '0.8 mm' }],
+        fitment: [{ make: 'Honda', model: 'Civic', yearFrom: 2016, yearTo: 2021 }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    id = res.json<{ _id: string }>()._id;
+  });
+
+  it('serves the part with its data, title, description, canonical address and Product JSON-LD', async () => {
+    for (const ref of [id, 'ign-4242']) {
+      const res = await ctx.app.inject(`/parts/${ref}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const page = res.body;
+      expect(page).toContain('<title>Iridium Spark Plug &#60;/script&#62;');
+      expect(page).toContain('(IGN-4242) | Test Parts</title>');
+      expect(page.match(/<title>/g)).toHaveLength(1);
+      expect(page).toMatch(
+        /<meta name="description" content="Iridium Spark Plug[^"]*IGN-4242: \$8.90/,
+      );
+      expect(page).not.toContain('The shop.');
+      expect(page).toContain(`<link rel="canonical" href="${ctx.config.publicUrl}/parts/${id}" />`);
+      expect(page).toContain('Minimum order quantity: 100 piece');
+      expect(page).toContain('Available: 800 piece');
+      expect(page).toContain('<td>Honda</td><td>Civic</td><td>2016–2021</td>');
+      // The name cannot close the script elements it sits in.
+      expect(page).not.toContain('</script><script>alert(1)');
+      const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)?.[1];
+      const product = JSON.parse(ld ?? '{}') as Record<string, unknown>;
+      expect(product).toMatchObject({
+        '@type': 'Product',
+        sku: 'IGN-4242',
+        offers: { price: '8.90', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      });
+    }
+  });
+
+  it('answers 404 (with the app, which shows its 404 page) for unknown parts and paths', async () => {
+    for (const url of [
+      '/parts/NOPE-0000',
+      '/no-such-page',
+      '/dashboard/nothing/here',
+      '/blogs/x',
+    ]) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    for (const url of [
+      '/parts',
+      '/dashboard/my-orders',
+      `/purchase/${id}`,
+      `/dashboard/parts/${id}/edit`,
+    ]) {
+      expect((await ctx.app.inject(url)).statusCode, url).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import { useState, type FormEvent } from 'react';
+import { CATEGORIES, categoryLabel, type CatalogPart, type Category } from '@storefront/contract';
+import { ImageUpload } from '../../../components/image-upload';
+import { Field } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/form-error';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdatePart } from '../api/update-part';
+import {
+  fitmentToText,
+  specsToText,
+  textToFitment,
+  textToList,
+  textToSpecs,
+} from '../catalog-text';
+
+/** Staff edit a part's details and catalog fields; stock changes go through the stock ledger. */
+export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: () => void }) {
+  const update = useUpdatePart(part._id);
+  const [values, setValues] = useState({
+    name: part.name,
+    description: part.description,
+    mOrderQuantity: String(part.mOrderQuantity),
+    price: String(part.price),
+    url: part.url,
+    sku: part.sku,
+    category: part.category as Category,
+    oemNumbers: part.oemNumbers.join(', '),
+    specs: specsToText(part.specs),
+    fitment: fitmentToText(part.fitment),
+    featured: part.featured,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setServerError(null);
+    setErrors({});
+    try {
+      await update.mutateAsync({
+        name: values.name,
+        description: values.description,
+        mOrderQuantity: values.mOrderQuantity,
+        price: values.price,
+        url: values.url,
+        sku: values.sku,
+        category: values.category,
+        oemNumbers: textToList(values.oemNumbers),
+        specs: textToSpecs(values.specs),
+        fitment: textToFitment(values.fitment),
+        featured: values.featured,
+      });
+      onSaved();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(err.fields ?? {});
+        setServerError(err.message);
+      } else setServerError('The part could not be saved. Please try again.');
+    }
+  };
+  const firstError = (prefix: string) =>
+    Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="card bg-base-100 shadow"
+      aria-label="Edit part"
+    >
+      <div className="card-body">
+        <Field label="Name" value={values.name} onChange={set('name')} error={errors.name} />
+        <TextAreaField
+          label="Description"
+          value={values.description}
+          onChange={set('description')}
+          error={errors.description}
+        />
+        <div className="grid gap-x-4 md:grid-cols-3">
+          <Field
+            label="Minimum order quantity"
+            type="number"
+            min={1}
+            value={values.mOrderQuantity}
+            onChange={set('mOrderQuantity')}
+            error={errors.mOrderQuantity}
+          />
+          <Field
+            label="Price per unit"
+            type="number"
+            min={0.01}
+            step={0.01}
+            value={values.price}
+            onChange={set('price')}
+            error={errors.price}
+          />
+          <Field label="Part number" value={values.sku} onChange={set('sku')} error={errors.sku} />
+        </div>
+        <ImageUpload
+          url={values.url}
+          onUploaded={(image) => setValues((v) => ({ ...v, url: image.url }))}
+        />
+        <Field
+          label="Part image URL"
+          inputMode="url"
+          value={values.url}
+          onChange={set('url')}
+          error={errors.url}
+        />
+        <div className="form-control mb-3">
+          <label className="label mb-1" htmlFor="edit-category">
+            <span className="label-text font-medium text-base-content">Category</span>
+          </label>
+          <select
+            id="edit-category"
+            className="select select-bordered"
+            value={values.category}
+            onChange={(e) => setValues((v) => ({ ...v, category: e.target.value as Category }))}
+          >
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {categoryLabel(c)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label="OEM numbers (comma-separated)"
+          value={values.oemNumbers}
+          onChange={set('oemNumbers')}
+          error={firstError('oemNumbers')}
+        />
+        <TextAreaField
+          label="Specifications (one per line, Name: value)"
+          value={values.specs}
+          onChange={set('specs')}
+          error={firstError('specs')}
+        />
+        <TextAreaField
+          label="Fitment (one per line, Make | Model | 2012-2018)"
+          value={values.fitment}
+          onChange={set('fitment')}
+          error={firstError('fitment')}
+        />
+        <label className="label cursor-pointer justify-start gap-2">
+          <input
+            type="checkbox"
+            className="checkbox"
+            checked={values.featured}
+            onChange={(e) => setValues((v) => ({ ...v, featured: e.target.checked }))}
+          />
+          <span>Featured on the home page</span>
+        </label>
+        <FormError message={serverError} testId="edit-part-error" />
+        <SubmitButton busy={update.isPending}>Save part</SubmitButton>
+      </div>
+    </form>
+  );
+}
