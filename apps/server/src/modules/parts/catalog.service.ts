@@ -378,10 +378,11 @@ export async function catalogItems(
         : sort === 'relevance' && rank
           ? sql`${rank} desc, p.created_at desc, p.id`
           : sql`p.created_at desc, p.id`;
-  const mark = f.make
-    ? sql`true`
-    : f.fitsMake
-      ? fitsSql(f.fitsMake, f.fitsModel, f.fitsYear)
+  // Marked against the visitor's vehicle when one is given (a make filter is not a vehicle).
+  const mark = f.fitsMake
+    ? fitsSql(f.fitsMake, f.fitsModel, f.fitsYear)
+    : f.make && f.model && f.year !== undefined
+      ? sql`true`
       : sql`null::boolean`;
   const rows = rowsOf<CardRow>(
     await db.execute(sql`

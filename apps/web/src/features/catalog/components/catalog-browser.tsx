@@ -49,7 +49,7 @@ export function CatalogBrowser({
         {vehicle ? (
           <Link
             className={`btn btn-sm w-full ${vehicleOn ? 'btn-primary' : 'btn-outline'}`}
-            aria-pressed={vehicleOn}
+            aria-current={vehicleOn ? 'true' : undefined}
             to={hrefWith(
               vehicleOn
                 ? { make: null, model: null, year: null }
@@ -113,7 +113,7 @@ export function CatalogBrowser({
         </section>
         <Link
           className={`btn btn-sm w-full ${inStock ? 'btn-primary' : 'btn-outline'}`}
-          aria-pressed={inStock}
+          aria-current={inStock ? 'true' : undefined}
           to={hrefWith({ inStock: inStock ? null : 'true' })}
         >
           In stock only{data ? ` (${data.facets.inStock})` : ''}
