@@ -29,7 +29,16 @@ const elapsed = () => `${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).
 const progress = (message: string) => console.error(`[${elapsed()}] ${message}`);
 
 /** Table order follows the issues: catalog, orders, the staff console, weight, Lighthouse, axe. */
-const ORDER = ['catalog', 'orders', 'cpu', 'staff', 'weight', 'lighthouse', 'a11y'] as const;
+const ORDER = [
+  'catalog',
+  'orders',
+  'cpu',
+  'search',
+  'staff',
+  'weight',
+  'lighthouse',
+  'a11y',
+] as const;
 type Kind = (typeof ORDER)[number];
 
 const rowsByKind = new Map<Kind, Row[]>(ORDER.map((k) => [k, []]));
@@ -222,6 +231,26 @@ async function main(): Promise<void> {
           () => progress(`dropped database ${fresh?.name}`),
           (err: unknown) => progress(`could not drop ${fresh?.name}: ${String(err)}`),
         );
+      }
+    }
+  }
+
+  // Search and browse at size: each database gets its own server and its own generated parts.
+  if (want('search')) {
+    const { runSearch } = await import('./search.js');
+    await section('search', 'Search (embedded)', () => runSearch('Search (embedded)'));
+    if (!settings.benchDatabaseUrl) {
+      rowsByKind
+        .get('search')
+        ?.push(skippedRow('Search (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
+    } else {
+      const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+      try {
+        await section('search', 'Search (PostgreSQL)', () =>
+          runSearch('Search (PostgreSQL)', fresh.url),
+        );
+      } finally {
+        await fresh.drop().catch(() => undefined);
       }
     }
   }

@@ -36,6 +36,8 @@ export type Settings = {
   };
   /** The staff console at size: past orders seeded, sequential samples per filtered page. */
   staff: { orders: number; samples: number };
+  /** Search and browse at size: generated parts added to the demo catalog. */
+  search: { parts: number };
   lighthouse: { runs: number };
 };
 
@@ -66,5 +68,6 @@ export const settings: Settings = {
     orders: Number(process.env.BENCH_STAFF_ORDERS) || (quick ? 20_000 : 100_000),
     samples: quick ? 60 : 300,
   },
+  search: { parts: Number(process.env.BENCH_CATALOG_PARTS) || (quick ? 10_000 : 100_000) },
   lighthouse: { runs: quick ? 1 : 3 },
 };

@@ -92,6 +92,9 @@ export const orders = pgTable(
     // The staff list: one status, newest first, a keyset page at a time.
     index('orders_status_number_idx').on(t.status, t.number),
     index('orders_created_idx').on(t.createdAt),
+    // Staff search "part of an email or a part's name" (ILIKE '%…%'): trigram indexes (pg_trgm).
+    index('orders_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('orders_part_name_trgm_idx').using('gin', t.partName.op('gin_trgm_ops')),
     // The overview's revenue since a day.
     index('orders_paid_at_idx')
       .on(t.paidAt)

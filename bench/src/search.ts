@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generatePart } from '../../apps/server/src/db/catalog-generator.js';
+import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/database.js';
+import { insertCatalogParts } from '../../apps/server/src/modules/parts/catalog.service.js';
+import { measure } from './catalog.js';
+import { budgetRow, fmtInt, fmtMs, info, type Row, type SectionResult } from './support/report.js';
+import { freePort, startServer } from './support/server.js';
+import { settings } from './support/settings.js';
+
+const P99_BUDGET_MS = 30;
+
+async function addParts(database: Database, count: number): Promise<void> {
+  const base = Date.UTC(2025, 0, 1);
+  for (let done = 0; done < count; done += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - done) }, (_, i) => {
+      const index = done + i + 1;
+      return { ...generatePart(index, 'B'), createdAt: new Date(base + index * 1000) };
+    });
+    await database.db.transaction((tx) => insertCatalogParts(tx, rows));
+  }
+  await database.db.execute('analyze');
+}
+
+/**
+ * Search and browse with `settings.search.parts` generated parts beside the demo catalog, at 50
+ * connections, with the catalog's response cache off (CATALOG_CACHE_SECONDS=0) so every request
+ * runs its queries. On the embedded database the parts are written while the server is stopped.
+ */
+export async function runSearch(section: string, databaseUrl?: string): Promise<SectionResult> {
+  const count = settings.search.parts;
+  const port = await freePort();
+  const authSecret = crypto.randomBytes(36).toString('base64');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-bench-search-'));
+  const extraEnv = { CATALOG_CACHE_SECONDS: '0' };
+  const options = { label: section, port, authSecret, dataDir, extraEnv };
+  let server = await startServer({ ...options, ...(databaseUrl ? { databaseUrl } : {}) });
+  const seedStart = performance.now();
+  if (databaseUrl) {
+    const database = await openPostgres(databaseUrl, 2);
+    await addParts(database, count);
+    await database.close();
+  } else {
+    await server.stop();
+    const database = await openPglite(path.join(dataDir, 'pglite'));
+    await addParts(database, count);
+    await database.close();
+    server = await startServer(options);
+  }
+  const seedMs = performance.now() - seedStart;
+  try {
+    const base = `${server.baseUrl}/api/catalog`;
+    const cases: [string, string][] = [
+      ['search "brake pads"', `${base}?q=brake+pads`],
+      ['search with a typo "brkae pdas"', `${base}?q=brkae+pdas`],
+      ['a part number', `${base}?q=B-100042`],
+      ['category, newest', `${base}?category=filters`],
+      ['category, by price, page 20', `${base}?category=brakes&sort=price-asc&page=20`],
+      ['vehicle: Toyota Corolla 2015', `${base}?make=Toyota&model=Corolla&year=2015`],
+      ['search within a vehicle, in stock', `${base}?q=filter&make=Ford&inStock=true`],
+      ['suggestions for "alter"', `${server.baseUrl}/api/catalog/suggest?q=alter`],
+    ];
+    const rows: Row[] = [
+      info(
+        section,
+        'catalog size',
+        `${fmtInt(count)} generated parts + the demo catalog (written in ${fmtMs(seedMs)})`,
+      ),
+    ];
+    const measured: Record<string, unknown> = {};
+    for (const [name, url] of cases) {
+      const m = await measure(url);
+      measured[name] = m;
+      const bad = m.non2xx + m.errors + m.timeouts;
+      rows.push(
+        budgetRow(
+          section,
+          `${name} (p50 ${fmtMs(m.p50)}, ${fmtInt(m.requestsPerSecond)} req/s${bad ? `, ${bad} failed` : ''})`,
+          `p99 ${fmtMs(m.p99)}`,
+          `< ${P99_BUDGET_MS} ms`,
+          m.p99 < P99_BUDGET_MS && bad === 0,
+        ),
+      );
+    }
+    return { rows, details: measured, notes: [] };
+  } finally {
+    await server.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
