@@ -74,7 +74,12 @@ async function placeOne(
  * stock for exactly stock/minimum orders. Checks, through the API only, that no more was sold
  * than the stock held.
  */
-export async function runOrders(server: ServerUnderTest, section: string): Promise<SectionResult> {
+export async function runOrders(
+  server: ServerUnderTest,
+  section: string,
+  /** More instances on the same database, started once the part and customers exist. */
+  startOthers?: () => Promise<ServerUnderTest[]>,
+): Promise<SectionResult> {
   const o = settings.orders;
   const base = server.baseUrl;
 
@@ -111,11 +116,23 @@ export async function runOrders(server: ServerUnderTest, section: string): Promi
   // Sign-ups queue a confirmation mail each: let the outbox send them before the order phase, so
   // it measures orders alone.
   await outboxSettled(server.dataDir, customers.length + 1);
+  // Attempts alternate between the instances, as a load balancer would spread them.
+  const others = startOthers ? await startOthers() : [];
+  const instances = [server, ...others];
+  const cpuOfAll = async () => {
+    let total = 0;
+    for (const s of instances) {
+      const cpu = await s.cpuSeconds();
+      if (cpu === null) return null;
+      total += cpu;
+    }
+    return total;
+  };
 
   // Every customer is one concurrent client sending its equal share of the attempts one after
   // another (a shared pool would let fast clients run past the per-account write limit).
   const attempts: Attempt[] = [];
-  const cpuBefore = await server.cpuSeconds();
+  const cpuBefore = await cpuOfAll();
   const startedAt = performance.now();
   const deadline = startedAt + o.deadlineMs;
   const share = Math.ceil(o.attempts / customers.length);
@@ -123,12 +140,13 @@ export async function runOrders(server: ServerUnderTest, section: string): Promi
     customers.map(async (customer, index) => {
       const mine = Math.min(share, o.attempts - index * share);
       for (let i = 0; i < mine && performance.now() < deadline; i += 1) {
-        attempts.push(await placeOne(base, customer, created._id, o.minimum, startedAt));
+        const target = instances[(index + i) % instances.length]!.baseUrl;
+        attempts.push(await placeOne(target, customer, created._id, o.minimum, startedAt));
       }
     }),
   );
   const wallMs = performance.now() - startedAt;
-  const cpuAfter = await server.cpuSeconds();
+  const cpuAfter = await cpuOfAll();
   const cpuMsPerAttempt =
     cpuBefore !== null && cpuAfter !== null && attempts.length > 0
       ? ((cpuAfter - cpuBefore) * 1000) / attempts.length

@@ -2,8 +2,9 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL.
+ * (cpu, search, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL.
  */
+import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -232,6 +233,38 @@ async function main(): Promise<void> {
           (err: unknown) => progress(`could not drop ${fresh?.name}: ${String(err)}`),
         );
       }
+    }
+  }
+
+  // One hot part ordered through two instances on one PostgreSQL database (the same AUTH_SECRET).
+  if (want('orders') && settings.benchDatabaseUrl) {
+    const name = 'Orders on two instances (PostgreSQL)';
+    const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+    const authSecret = crypto.randomBytes(36).toString('base64');
+    const started: ServerUnderTest[] = [];
+    try {
+      const first = await startServer({ label: `${name} A`, databaseUrl: fresh.url, authSecret });
+      started.push(first);
+      await section(
+        'orders',
+        name,
+        () =>
+          runOrders(first, name, async () => {
+            const second = await startServer({
+              label: `${name} B`,
+              databaseUrl: fresh.url,
+              authSecret,
+            });
+            started.push(second);
+            return [second];
+          }),
+        first,
+      );
+    } catch (err) {
+      rowsByKind.get('orders')?.push(errorRow(name, err));
+    } finally {
+      for (const s of started) await s.stop();
+      await fresh.drop().catch(() => undefined);
     }
   }
 
