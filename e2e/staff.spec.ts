@@ -47,7 +47,10 @@ describe.runIf(browserAvailable())('the staff console in the browser', () => {
       await staff.page.getByTestId('dashboard-sidebar').getByRole('link').allTextContents(),
     ).toEqual(['Add a part', 'My Profile']);
     await staff.page.getByTestId('staff-sidebar').getByRole('link', { name: 'Orders' }).click();
-    await staff.page.getByLabel('Search').fill(number);
+    await staff.page
+      .getByRole('search', { name: 'Filter orders' })
+      .getByLabel('Search')
+      .fill(number);
     await staff.page.getByRole('button', { name: 'Apply' }).click();
     await staff.page.waitForURL(`**/dashboard/orders?q=${number}`);
     const rows = staff.page.getByTestId('staff-order-row');
@@ -162,7 +165,10 @@ describe.runIf(browserAvailable())('the staff console in the browser', () => {
     await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
     await staff.page.goto('/dashboard');
     await staff.page.getByTestId('staff-sidebar').getByRole('link', { name: 'Parts' }).click();
-    await staff.page.getByLabel('Search').fill(stocked.name);
+    await staff.page
+      .getByRole('search', { name: 'Filter parts' })
+      .getByLabel('Search')
+      .fill(stocked.name);
     await staff.page.getByRole('button', { name: 'Apply' }).click();
     const rows = staff.page.getByTestId('staff-part-row');
     await expect.poll(() => rows.count()).toBe(1);

@@ -64,7 +64,9 @@ const catalogColumns = (values: CatalogFields) => ({
 
 /**
  * Adds a part. The spec's six fields are enough: the part number is generated and the category
- * is "uncategorised" when not given.
+ * is "uncategorised" when not given. A part staff add is featured unless they say otherwise, so it
+ * shows in Our Collection on the home page as the specification's add-part flow expects (bulk
+ * imports and generated parts are not).
  */
 export async function createPart(
   db: Db,
@@ -83,6 +85,7 @@ export async function createPart(
           priceCents: toCents(values.price),
           imageUrl: values.url,
           category: DEFAULT_CATEGORY,
+          featured: true,
           ...catalogColumns(values),
         })
         .returning();
