@@ -159,7 +159,7 @@ describe.runIf(browserAvailable())('the staff console in the browser', () => {
     await buyer.context.close();
   });
 
-  it('runs the parts: stock received and adjusted as movements, a part archived out of the shop and back, a picture uploaded into a new part', async () => {
+  it('runs the parts: stock received and adjusted as movements, a new price, both on the home page, a part archived out of the shop and back, a picture uploaded into a new part', async () => {
     const stocked = seedParts[5]!;
     const staff = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
@@ -196,6 +196,24 @@ describe.runIf(browserAvailable())('the staff console in the browser', () => {
     await staff.page.getByText(`Stock is now ${(before + 47).toLocaleString('en-US')}.`).waitFor();
     expect(await level.textContent()).toBe((before + 47).toLocaleString('en-US'));
     expect(await seriousA11yViolations(staff.page)).toEqual([]);
+
+    // A new price from the edit form; the home page shows it with the adjusted stock.
+    await staff.page.getByRole('link', { name: 'Edit details' }).click();
+    await staff.page.getByLabel('Price per unit').fill('199.50');
+    await staff.page.getByRole('button', { name: 'Save part' }).click();
+    await confirmAlert(staff.page, 'Part has been saved');
+    const home = await newPage(ctx.browser, ctx.shop.baseURL);
+    await home.page.goto('/');
+    const card = home.page.getByTestId('part-card').filter({ hasText: stocked.name });
+    await card.waitFor();
+    expect(await card.getByTestId('part-price').textContent()).toContain('$199.50');
+    expect(await card.getByTestId('part-available').textContent()).toBe(
+      `Available: ${before + 47} piece`,
+    );
+    await home.context.close();
+    await staff.page.goBack();
+    await staff.page.goBack();
+    await staff.page.getByRole('heading', { name: stocked.name }).waitFor();
 
     // Archived: gone from the shop's catalog; restored: back.
     await staff.page.getByRole('button', { name: 'Archive' }).click();
