@@ -6,15 +6,12 @@ import { inject } from 'vitest';
 import { openPostgres, pgliteOptions, wrapPglite, type Database } from '../db/database.js';
 
 /**
- * A fresh, migrated, empty database for one test file: PGlite by default, a copy of the
- * migrated template on PostgreSQL when the suite runs with TEST_DB=postgres.
- */
-/**
- * On PostgreSQL only: one fresh migrated database that several handles open, as several
- * instances of the shop would. Undefined on the embedded database (one owner per data folder).
+ * On PostgreSQL only: one fresh migrated database (a copy of the migrated template) that several
+ * handles may open, as several instances of the shop would. Undefined on the embedded database
+ * (one owner per data folder).
  */
 export async function createSharedTestDatabase(): Promise<
-  { open(): Promise<Database>; drop(): Promise<void> } | undefined
+  { open(poolSize?: number): Promise<Database>; drop(): Promise<void> } | undefined
 > {
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) return undefined;
@@ -28,7 +25,7 @@ export async function createSharedTestDatabase(): Promise<
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
   return {
-    open: () => openPostgres(url.toString(), 10),
+    open: (poolSize = 10) => openPostgres(url.toString(), poolSize),
     async drop() {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
@@ -36,25 +33,19 @@ export async function createSharedTestDatabase(): Promise<
   };
 }
 
+/**
+ * A fresh, migrated, empty database for one test file: PGlite by default, a copy of the
+ * migrated template on PostgreSQL when the suite runs with TEST_DB=postgres.
+ */
 export async function createTestDatabase(): Promise<Database> {
-  const templateUrl = inject('postgresTemplateUrl');
-  if (templateUrl) {
-    const template = new URL(templateUrl);
-    const name = `${template.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
-    const adminUrl = new URL(templateUrl);
-    adminUrl.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database "${name}" template "${template.pathname.slice(1)}"`);
-    const url = new URL(templateUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString(), 20);
+  const shared = await createSharedTestDatabase();
+  if (shared) {
+    const database = await shared.open(20);
     return {
       ...database,
       async close() {
         await database.close();
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
+        await shared.drop();
       },
     };
   }

@@ -7,12 +7,12 @@ import type { OrderEmailResponse, OrderResponse } from '@storefront/contract';
 import { buildApp } from '../../app.js';
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
+import { payInSandbox } from '../../test/pay.js';
 import { memoryMailer, useTestApp } from '../../test/test-app.js';
 import { orderEmails } from '../mail/mail.tables.js';
 import { orderEvents, orders } from './orders.tables.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;
-const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 const shipTo = {
   street: '12 Dock Road',
   city: 'Leeds',
@@ -44,21 +44,7 @@ describe('checkout', () => {
   });
   const place = (buyer: Customer, body: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/purchase', headers: buyer.auth, payload: body });
-  const pay = async (buyer: Customer, orderId: string) => {
-    const intent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: buyer.auth,
-      payload: { orderId },
-    });
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/confirm',
-      payload: { clientSecret, card },
-    });
-    expect(paid.json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
-  };
+  const pay = (buyer: Customer, orderId: string) => payInSandbox(ctx.app, buyer, orderId);
 
   it('numbers orders sequentially and uniquely, however many are placed at once', async () => {
     const buyers = await Promise.all(Array.from({ length: 5 }, () => customer(ctx.app)));

@@ -12,6 +12,7 @@ import type {
 } from '@storefront/contract';
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
+import { payInSandbox } from '../../test/pay.js';
 import { useTestApp } from '../../test/test-app.js';
 import { parts } from '../parts/parts.tables.js';
 import { stockMovements } from '../parts/stock.tables.js';
@@ -189,12 +190,7 @@ describe('staff parts and the stock ledger', () => {
 
     // A paid order staff cancel is refunded and its stock comes back as a refund movement.
     const paidOrder = (await place(buyer, part.id, 20)).json<OrderResponse>();
-    const intent = await call(buyer, 'POST', '/api/create-payment-intent', {
-      orderId: paidOrder._id,
-    });
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
-    await call(null, 'POST', '/api/sandbox/confirm', { clientSecret, card });
+    await payInSandbox(ctx.app, buyer, paidOrder._id);
     const staffCancel = await call(boss, 'POST', `/api/staff/orders/${paidOrder._id}/cancel`, {
       reason: 'Customer phoned',
     });

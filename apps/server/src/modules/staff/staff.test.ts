@@ -12,13 +12,13 @@ import {
 } from '@storefront/contract';
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
+import { payInSandbox } from '../../test/pay.js';
 import { useTestApp } from '../../test/test-app.js';
 import { parts } from '../parts/parts.tables.js';
 import { refunds } from '../payments/payments.tables.js';
 import { userRoles } from '../users/users.tables.js';
 
 type Person = Awaited<ReturnType<typeof customer>>;
-const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 const shipTo = { street: '3 Quay Street', city: 'Bristol', postalCode: 'BS1 4DJ', country: 'UK' };
 
 const STAFF = (Object.entries(endpoints) as [string, Endpoint][]).filter(([, e]) =>
@@ -43,21 +43,7 @@ describe('staff console API', () => {
     expect(res.statusCode).toBe(201);
     return res.json<OrderResponse>();
   };
-  const pay = async (buyer: Person, orderId: string) => {
-    const intent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: buyer.auth,
-      payload: { orderId },
-    });
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/sandbox/confirm',
-      payload: { clientSecret, card },
-    });
-    expect(paid.json()).toMatchObject({ paymentIntent: { status: 'succeeded' } });
-  };
+  const pay = (buyer: Person, orderId: string) => payInSandbox(ctx.app, buyer, orderId);
   const staff = (who: Person, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: as(who), ...(payload ? { payload } : {}) });
   const availableOf = async (partId: string) =>
