@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { enqueue, enqueueCte } from '../outbox/outbox.service.js';
@@ -76,27 +76,37 @@ export const placedMailCtes = (): SQL => sql`placed_mail as (
     dedupe: sql`'order-mail:' || id::text`,
   })}`;
 
-export async function findOrderEmail(db: DbOrTx, id: string): Promise<OrderEmailRow | undefined> {
-  const [row] = await db.select().from(orderEmails).where(eq(orderEmails.id, id)).limit(1);
-  return row;
+/** The order mails among `ids` (unknown ids are left out). */
+export async function findOrderEmails(db: DbOrTx, ids: string[]): Promise<OrderEmailRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(orderEmails).where(inArray(orderEmails.id, ids));
 }
 
-/** Keeps what was sent, so the customer can read it again. */
-export async function markOrderEmailSent(
-  db: DbOrTx,
-  id: string,
-  sent: { toAddress: string; subject: string; text: string; html: string },
-): Promise<void> {
-  await db
-    .update(orderEmails)
-    .set({
-      toAddress: sent.toAddress,
-      subject: sent.subject,
-      textBody: sent.text,
-      htmlBody: sent.html,
-      sentAt: new Date(),
-    })
-    .where(eq(orderEmails.id, id));
+export type SentOrderEmail = {
+  id: string;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+/** Keeps what was sent, so the customer can read it again: every mail of a batch in one statement. */
+export async function markOrderEmailsSent(db: DbOrTx, sent: SentOrderEmail[]): Promise<void> {
+  if (sent.length === 0) return;
+  await db.execute(sql`
+    update ${orderEmails} as m
+    set to_address = s.to_address, subject = s.subject, text_body = s.text, html_body = s.html,
+        sent_at = now()
+    from jsonb_to_recordset(${JSON.stringify(
+      sent.map((m) => ({
+        id: m.id,
+        to_address: m.toAddress,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      })),
+    )}::jsonb) as s(id uuid, to_address text, subject text, text text, html text)
+    where m.id = s.id`);
 }
 
 /** An order's mails to its customer that have gone out, oldest first. */

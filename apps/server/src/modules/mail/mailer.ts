@@ -56,11 +56,16 @@ export function createMailer(options: {
     buffer: true,
     newline: 'unix',
   });
+  // Made on the first message, not checked again for every one.
+  let folder: Promise<unknown> | undefined;
   return {
     describe: `outbox ${options.outboxDir}`,
     async send(mail, { id } = {}) {
       const info = await transport.sendMail(messageFields(mail, options.from, id));
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      await (folder ??= fs.mkdir(options.outboxDir, { recursive: true }).catch((err: unknown) => {
+        folder = undefined;
+        throw err;
+      }));
       const file = path.join(
         options.outboxDir,
         id ? `${id}.eml` : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,

@@ -1,54 +1,85 @@
 import { formatOrderNumber } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
-import { findOrderEmail, markOrderEmailSent, ORDER_MAIL_JOB } from '../mail/mail.service.js';
+import {
+  findOrderEmails,
+  markOrderEmailsSent,
+  ORDER_MAIL_JOB,
+  type SentOrderEmail,
+} from '../mail/mail.service.js';
 import type { Mailer } from '../mail/mailer.js';
 import { renderInvoice, type Seller } from '../invoices/invoice.js';
-import { findOrder, findOrderEvents } from '../orders/orders.service.js';
+import { findOrdersWithEvents } from '../orders/orders.service.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { listAdmins } from '../users/roles.service.js';
 import { renderOrderMail, type MailContext } from './order-mail.js';
 
 /**
- * Sends the order mails the orders module queues: renders each from the order as it is now,
- * attaches the invoice to the payment receipt, and keeps what was sent. A mail already sent is not
- * sent again (the job may run twice after a crash); the job's id names the message.
+ * Sends the order mails the orders module queues, every claimed one together: their rows, orders
+ * and timelines read in one go, each rendered from its order as it is now (the payment receipt with
+ * its invoice), and what was sent kept in one statement. A mail already sent is not sent again (the
+ * job may run twice after a crash); the job's id names the message.
  */
 export function registerOrderMailJobs(
   outbox: OutboxWorker,
   deps: { db: Db; mailer: Mailer; context: MailContext; seller: Seller },
 ): void {
   const { db, mailer, context, seller } = deps;
-  outbox.handle(ORDER_MAIL_JOB, async (payload, job) => {
-    const { emailId } = payload as { emailId: string };
-    const email = await findOrderEmail(db, emailId);
-    if (!email || email.sentAt) return;
-    const order = await findOrder(db, email.orderId);
-    if (!order) return;
-    const kind = email.kind as Parameters<typeof renderOrderMail>[0];
-    const mail = renderOrderMail(kind, order, context, await findOrderEvents(db, order.id));
-    const to = email.toAddress
-      ? [email.toAddress]
-      : (await listAdmins(db)).filter((a) => !a.pending).map((a) => a.email);
-    if (to.length > 0) {
-      await mailer.send(
-        {
-          to: to.join(', '),
-          ...mail,
-          ...(kind === 'paid'
-            ? {
-                attachments: [
-                  {
-                    filename: `invoice-${formatOrderNumber(order.number)}.pdf`,
-                    content: await renderInvoice(order, seller),
-                    contentType: 'application/pdf',
-                  },
-                ],
-              }
-            : {}),
-        },
-        { id: job.id },
-      );
+  outbox.handleBatch(ORDER_MAIL_JOB, async (jobs) => {
+    const emailIds = jobs.map((job) => (job.payload as { emailId: string }).emailId);
+    const emails = new Map(
+      (await findOrderEmails(db, emailIds)).filter((e) => !e.sentAt).map((e) => [e.id, e]),
+    );
+    const orders = await findOrdersWithEvents(
+      db,
+      [...emails.values()].map((e) => e.orderId),
+    );
+    let admins: Promise<string[]> | undefined;
+    const staffAddresses = () =>
+      (admins ??= listAdmins(db).then((list) =>
+        list.filter((a) => !a.pending).map((a) => a.email),
+      ));
+
+    const sent: SentOrderEmail[] = [];
+    const outcomes = [];
+    for (const [i, job] of jobs.entries()) {
+      const email = emails.get(emailIds[i] ?? '');
+      const found = email ? orders.get(email.orderId) : undefined;
+      if (!email || !found) {
+        outcomes.push({});
+        continue;
+      }
+      try {
+        const { order, events } = found;
+        const kind = email.kind as Parameters<typeof renderOrderMail>[0];
+        const mail = renderOrderMail(kind, order, context, events);
+        const to = email.toAddress ? [email.toAddress] : await staffAddresses();
+        if (to.length > 0) {
+          await mailer.send(
+            {
+              to: to.join(', '),
+              ...mail,
+              ...(kind === 'paid'
+                ? {
+                    attachments: [
+                      {
+                        filename: `invoice-${formatOrderNumber(order.number)}.pdf`,
+                        content: await renderInvoice(order, seller),
+                        contentType: 'application/pdf',
+                      },
+                    ],
+                  }
+                : {}),
+            },
+            { id: job.id },
+          );
+        }
+        sent.push({ id: email.id, toAddress: to.join(', '), ...mail });
+        outcomes.push({});
+      } catch (err) {
+        outcomes.push({ failed: err instanceof Error ? err.message : String(err) });
+      }
     }
-    await markOrderEmailSent(db, emailId, { toAddress: to.join(', '), ...mail });
+    await markOrderEmailsSent(db, sent);
+    return outcomes;
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   formatMoney,
   formatOrderNumber,
@@ -109,38 +109,53 @@ const PLACED_PER_WINDOW = 30;
 const WINDOW_SECONDS = 600;
 
 /**
- * The account's unpaid orders and its recent placements, counted in one query with a per-account
- * lock held to the end of the caller's transaction, so two orders placed at once cannot both slip
- * under a ceiling. Counting the orders themselves costs no write per attempt (a refused, sold-out
- * attempt never gets here). The same query finds an order already placed with the request's key
- * (by a request that held the lock just taken), which is answered instead of checking the limits.
+ * The account's unpaid orders and its recent placements, as a CTE of the placing statement: run
+ * after a per-account lock (`lockOpenOrders`) held to the end of the transaction, so two orders
+ * placed at once cannot both slip under a ceiling. Counting the orders themselves costs no write
+ * per attempt (a refused, sold-out attempt never gets here). It also finds an order already placed
+ * with the request's key (by a request that held the lock just taken), answered instead.
  */
-async function lockAndCheckOpenOrders(
-  tx: DbOrTx,
+const openOrdersCte = (
   userId: string,
   addingCents: number,
   limits: OpenOrderLimits,
   key: string | undefined,
-): Promise<{ earlierId: string | null }> {
-  // Its own statement: the count below must see every order committed before the lock was ours.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`);
-  const result = await tx.execute(sql`
+): SQL => sql`account as (
     select count(*) filter (where status = 'unpaid') as open_count,
            coalesce(sum(total_cents) filter (where status = 'unpaid'), 0) as open_cents,
            count(*) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) as recent,
            ceil(extract(epoch from (min(created_at) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as retry,
-           ${key ? sql`(select id from ${orders} where user_id = ${userId} and idempotency_key = ${key} limit 1)` : sql`null`} as earlier_id
+           ${key ? sql`(select id from ${orders} where user_id = ${userId} and idempotency_key = ${key} limit 1)` : sql`null::uuid`} as earlier_id
     from ${orders}
     where user_id = ${userId}
-      and (status = 'unpaid' or created_at > now() - make_interval(secs => ${WINDOW_SECONDS}))`);
-  const row = rowsOf(result)[0] ?? {};
-  if (typeof row.earlier_id === 'string') return { earlierId: row.earlier_id };
-  if (Number(row.recent ?? 0) >= PLACED_PER_WINDOW)
-    throw tooMany(Math.max(1, Number(row.retry ?? 60)));
-  const openCount = Number(row.open_count ?? 0);
-  const openCents = Number(row.open_cents ?? 0);
+      and (status = 'unpaid' or created_at > now() - make_interval(secs => ${WINDOW_SECONDS}))
+  ),
+  allowed as (
+    select earlier_id is null
+       and recent < ${PLACED_PER_WINDOW}
+       and open_count < ${limits.count}
+       and open_cents + ${addingCents}::bigint <= ${limits.valueCents}::bigint as ok
+    from account
+  )`;
+
+/** Its own statement: the counts read after it must see every order committed before it was ours. */
+async function lockOpenOrders(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`);
+}
+
+/** Why the account's checks stopped an order (null when they did not). */
+function refusalOf(
+  account: Record<string, unknown>,
+  addingCents: number,
+  limits: OpenOrderLimits,
+): AppError | { earlierId: string } | null {
+  if (typeof account.earlier_id === 'string') return { earlierId: account.earlier_id };
+  if (Number(account.recent ?? 0) >= PLACED_PER_WINDOW)
+    return tooMany(Math.max(1, Number(account.retry ?? 60)));
+  const openCount = Number(account.open_count ?? 0);
+  const openCents = Number(account.open_cents ?? 0);
   if (openCount >= limits.count || openCents + addingCents > limits.valueCents) {
-    throw new AppError(
+    return new AppError(
       409,
       'TOO_MANY_UNPAID_ORDERS',
       `You have ${openCount} unpaid ${openCount === 1 ? 'order' : 'orders'} worth ${formatMoney(fromCents(openCents))}. ` +
@@ -148,7 +163,7 @@ async function lockAndCheckOpenOrders(
         'pay or cancel one in My Orders before placing another.',
     );
   }
-  return { earlierId: null };
+  return null;
 }
 
 /**
@@ -190,18 +205,16 @@ export async function placeOrder(
 
   try {
     return await db.transaction(async (tx) => {
-      const { earlierId } = await lockAndCheckOpenOrders(tx, caller.sub, totalCents, limits, key);
-      if (earlierId) {
-        const earlier = await findOrder(tx, earlierId);
-        if (earlier) return { order: toOrderResponse(earlier), replayed: true };
-      }
-      // One statement writes the rest, each piece from the module owning its table: the stock
-      // taken (a conditional decrement: the stock read above may be stale) with its movement, the
-      // order, its timeline entry, and its "placed" mail with the job that sends it. No stock, no
-      // order: every later piece reads from the one before.
+      await lockOpenOrders(tx, caller.sub);
+      // One statement does the rest, each piece from the module owning its table: the account's
+      // ceilings checked, the stock taken (a conditional decrement: the stock read above may be
+      // stale) with its movement, the order at the part's current name and price, its timeline
+      // entry, and its "placed" mail with the job that sends it. Nothing is written unless every
+      // check passes: each later piece reads from the one before.
       const orderId = randomUUID();
       const result = await tx.execute(sql`
-        with ${takeStockCtes({ partId: part.id, quantity: body.minimum, orderId, userId: caller.sub })},
+        with ${openOrdersCte(caller.sub, totalCents, limits, key)},
+        ${takeStockCtes({ partId: part.id, quantity: body.minimum, orderId, userId: caller.sub, gate: sql`(select ok from allowed)` })},
         inserted as (
           insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
             ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
@@ -211,17 +224,26 @@ export async function placeOrder(
             ${shipTo.street}::text, ${shipTo.city}::text, ${shipTo.postalCode}::text,
             ${shipTo.country}::text, ${body.company || null}::text, ${body.taxId || null}::text,
             ${body.poNumber || null}::text, ${key ?? null}::text, ${body.phone}::text,
-            id, ${part.name}::text, ${body.minimum}::int, ${part.priceCents}::int,
-            ${totalCents}::bigint, 'unpaid'
+            id, name, ${body.minimum}::int, price_cents, price_cents::bigint * ${body.minimum}::int,
+            'unpaid'
           from taken
           returning *
         ),
         ${placedEventCte()},
         ${placedMailCtes()}
-        select * from inserted`);
+        select inserted.*, account.open_count, account.open_cents, account.recent, account.retry,
+               account.earlier_id
+          from account left join inserted on true`);
       const [raw] = rowsOf(result);
-      if (!raw) throw outOfStock();
-      return { order: toOrderResponse(rowOf(orders, raw)), replayed: false };
+      if (raw && raw.id !== null && raw.id !== undefined)
+        return { order: toOrderResponse(rowOf(orders, raw)), replayed: false };
+      const refusal = raw ? refusalOf(raw, totalCents, limits) : null;
+      if (refusal instanceof AppError) throw refusal;
+      if (refusal) {
+        const earlier = await findOrder(tx, refusal.earlierId);
+        if (earlier) return { order: toOrderResponse(earlier), replayed: true };
+      }
+      throw outOfStock();
     });
   } catch (err) {
     // Another instance placed the same request between our check and our insert.
@@ -479,6 +501,27 @@ export async function findOrderEvents(db: DbOrTx, orderId: string): Promise<Orde
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at));
+}
+
+/** The orders among `ids` with their timelines (oldest change first), in two statements for all. */
+export async function findOrdersWithEvents(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, { order: OrderRow; events: OrderEventRow[] }>> {
+  const found = new Map<string, { order: OrderRow; events: OrderEventRow[] }>();
+  const valid = [...new Set(ids)].filter(isUuid);
+  if (valid.length === 0) return found;
+  const [rows, events] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, valid)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(inArray(orderEvents.orderId, valid))
+      .orderBy(asc(orderEvents.at)),
+  ]);
+  for (const order of rows) found.set(order.id, { order, events: [] });
+  for (const event of events) found.get(event.orderId)?.events.push(event);
+  return found;
 }
 
 /** The human number of each order among `ids`, for lists that mention orders (stock history). */

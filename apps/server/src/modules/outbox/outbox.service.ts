@@ -68,17 +68,25 @@ export async function claimDueJobs(db: Db, limit: number): Promise<OutboxJobRow[
   })) as OutboxJobRow[];
 }
 
-export async function markJobDone(db: Db, id: string, keepPayload?: unknown): Promise<void> {
-  await db
-    .update(outboxJobs)
-    .set({
-      status: 'done',
-      doneAt: new Date(),
-      lockedUntil: null,
-      lastError: null,
-      ...(keepPayload !== undefined ? { payload: keepPayload } : {}),
-    })
-    .where(and(eq(outboxJobs.id, id), eq(outboxJobs.status, 'running')));
+/** A job that ran; `keepPayload`, when set, replaces what the job held (a secret is forgotten). */
+export type DoneJob = { id: string; keepPayload?: unknown };
+
+/** Marks jobs done, all in one statement. */
+export async function markJobsDone(db: Db, jobs: DoneJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const list = JSON.stringify(
+    jobs.map((j) => ({
+      id: j.id,
+      replace: j.keepPayload !== undefined,
+      keep: j.keepPayload ?? null,
+    })),
+  );
+  await db.execute(sql`
+    update ${outboxJobs} as j
+    set status = 'done', done_at = now(), locked_until = null, last_error = null,
+        payload = case when d.replace then d.keep else j.payload end
+    from jsonb_to_recordset(${list}::jsonb) as d(id uuid, replace boolean, keep jsonb)
+    where j.id = d.id and j.status = 'running'`);
 }
 
 /** Exponential backoff from 5 s, at most an hour; after the last attempt the job is `failed`. */

@@ -20,7 +20,7 @@ import {
 } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { partFitments, parts, vehicleModels, type PartRow } from './parts.tables.js';
+import { partFitments, partColumns, parts, vehicleModels, type PartRow } from './parts.tables.js';
 import { toPartResponse } from './parts.service.js';
 
 /** Rows of a raw query, whichever driver ran it. */
@@ -39,7 +39,7 @@ export async function findLivePart(db: DbOrTx, idOrSku: string): Promise<PartRow
     : sql`upper(${parts.sku}) = ${idOrSku.toUpperCase()}`;
   if (!isUuid(idOrSku) && (idOrSku.length > 40 || idOrSku.length === 0)) return undefined;
   const [row] = await db
-    .select()
+    .select(partColumns)
     .from(parts)
     .where(sql`${where} and ${parts.archivedAt} is null`)
     .limit(1);
@@ -139,7 +139,7 @@ export async function listLivePartsPage(
   limit: number,
 ): Promise<{ items: PartResponse[]; total: number }> {
   const rows = await db
-    .select()
+    .select(partColumns)
     .from(parts)
     .where(sql`${parts.archivedAt} is null`)
     .orderBy(sql`${parts.featured} desc, ${parts.createdAt} desc, ${parts.id}`)

@@ -13,7 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { AppError } from '../../http/errors.js';
-import { parts, type PartRow } from './parts.tables.js';
+import { partColumns, parts, type PartRow } from './parts.tables.js';
 
 export const toPartResponse = (row: PartRow): PartResponse => ({
   _id: row.id,
@@ -34,7 +34,7 @@ export async function findPart(db: DbOrTx, id: string): Promise<PartRow | undefi
 
 const partById = prepared((db) =>
   db
-    .select()
+    .select(partColumns)
     .from(parts)
     .where(eq(parts.id, sql.placeholder('id')))
     .limit(1)
@@ -88,7 +88,7 @@ export async function createPart(
           featured: true,
           ...catalogColumns(values),
         })
-        .returning();
+        .returning(partColumns);
       if (!row) throw new Error('insert returned no row');
       await withFitment(tx, row.id);
       return row;
@@ -110,7 +110,7 @@ export async function updatePartDetails(
 ): Promise<{ before: PartRow; after: PartRow } | undefined> {
   if (!isUuid(id)) return undefined;
   const [before] = await tx
-    .select()
+    .select(partColumns)
     .from(parts)
     .where(and(eq(parts.id, id), sql`${parts.archivedAt} is null`))
     .for('update')
@@ -136,7 +136,7 @@ export async function updatePartDetails(
       ...catalogColumns(values),
     })
     .where(eq(parts.id, id))
-    .returning();
+    .returning(partColumns);
   if (!after) return undefined;
   return { before, after };
 }

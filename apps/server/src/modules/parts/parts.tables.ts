@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -80,7 +80,13 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} > 0`),
   ],
 );
-export type PartRow = typeof parts.$inferSelect;
+/**
+ * Every column but the search vector: the database keeps it for search, and reading it back would
+ * only cost the driver a parse per row. Selects of whole parts use these columns.
+ */
+const { searchVector: _searchVector, ...columnsButSearch } = getTableColumns(parts);
+export const partColumns = columnsButSearch;
+export type PartRow = Omit<typeof parts.$inferSelect, 'searchVector'>;
 
 /**
  * Which vehicles a part fits: one row per make, model and year range. Make and model are kept as

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from
 import { fromCents, isUuid, type StaffPartRow } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { parts, type PartRow } from './parts.tables.js';
+import { partColumns, parts, type PartRow } from './parts.tables.js';
 import { lowStockSql } from './stock.service.js';
 
 type Filters = {
@@ -48,7 +48,7 @@ export async function listStaffParts(
   const condition = where(query, lowStockFactor);
   const [rows, [totals]] = await Promise.all([
     db
-      .select()
+      .select(partColumns)
       .from(parts)
       .where(condition)
       .orderBy(asc(sql`lower(${parts.name})`), asc(parts.id))
@@ -73,8 +73,8 @@ export async function setArchived(
     .update(parts)
     .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
     .where(and(eq(parts.id, id), archived ? isNull(parts.archivedAt) : isNotNull(parts.archivedAt)))
-    .returning();
+    .returning(partColumns);
   if (changed) return { row: changed, changed: true };
-  const [row] = await tx.select().from(parts).where(eq(parts.id, id)).limit(1);
+  const [row] = await tx.select(partColumns).from(parts).where(eq(parts.id, id)).limit(1);
   return row ? { row, changed: false } : undefined;
 }

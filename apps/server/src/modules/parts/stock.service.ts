@@ -112,20 +112,23 @@ export async function listMovements(
 /**
  * The stock step of placing an order, as two CTEs for the orders module's one statement: `taken`
  * holds the part's row when its stock covered the quantity (and it is live), and its movement is
- * written from it. Nothing downstream happens when `taken` is empty.
+ * written from it. Nothing downstream happens when `taken` is empty. `gate`, SQL true or false,
+ * lets the caller's own checks in the same statement stop the taking.
  */
 export const takeStockCtes = (order: {
   partId: string;
   quantity: number;
   orderId: string;
   userId: string;
+  gate?: SQL;
 }): SQL => sql`taken as (
     update ${parts}
        set available_quantity = available_quantity - ${order.quantity}::int, updated_at = now()
      where id = ${order.partId}::uuid
        and available_quantity >= ${order.quantity}::int
        and archived_at is null
-    returning id, available_quantity
+       ${order.gate ? sql`and ${order.gate}` : sql``}
+    returning id, name, price_cents, available_quantity
   ),
   taken_movement as (
     insert into ${stockMovements} (part_id, kind, delta, level_after, actor_id, order_id)
