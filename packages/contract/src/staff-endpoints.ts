@@ -11,8 +11,10 @@ import {
   ShipOrderBody,
   StaffCancelBody,
   StaffOrderDetails,
+  StaffOrderFilterQuery,
   StaffOrderPage,
   StaffOrderQuery,
+  StaffOrderTotals,
   StaffOverview,
 } from './staff.js';
 import {
@@ -42,11 +44,22 @@ export const staffEndpoints = {
     summary: "Every customer's orders, newest first, filtered and a page at a time",
     description:
       '`q` is an order number (`A-10042` or `10042`, exact) or part of an email or part name. ' +
-      'Pages follow `nextCursor` (older) and `prevCursor` (newer); totals cover the whole filter.',
+      'Pages follow `nextCursor` (older) and `prevCursor` (newer). The totals of the filter are ' +
+      'their own call, so a page never waits for them to be counted.',
     access: 'admin',
     query: StaffOrderQuery,
     errors: [400],
-    answers: { 200: json('One page and the totals', StaffOrderPage) },
+    answers: { 200: json('One page', StaffOrderPage) },
+  },
+  staffOrderTotals: {
+    method: 'GET',
+    path: '/api/staff/orders/totals',
+    tag: 'Staff',
+    summary: 'How many orders the filter matches and their value',
+    access: 'admin',
+    query: StaffOrderFilterQuery,
+    errors: [400],
+    answers: { 200: json('The totals of the whole filter', StaffOrderTotals) },
   },
   staffOrdersCsv: {
     method: 'GET',
@@ -54,7 +67,7 @@ export const staffEndpoints = {
     tag: 'Staff',
     summary: 'The filtered orders as CSV, streamed (any number of rows)',
     access: 'admin',
-    query: StaffOrderQuery.omit({ after: true, before: true, pageSize: true }),
+    query: StaffOrderFilterQuery,
     errors: [400],
     answers: { 200: { description: 'CSV, one order a line', contentType: 'text/csv' } },
   },

@@ -59,12 +59,21 @@ export type StaffOrderRow = z.infer<typeof StaffOrderRow>;
 
 export const StaffOrderPage = z.object({
   items: z.array(StaffOrderRow),
-  /** Of the whole filtered set, not only this page. */
-  totals: z.object({ count: z.number().int(), value: z.number() }),
   nextCursor: z.string().nullable(),
   prevCursor: z.string().nullable(),
 });
 export type StaffOrderPage = z.infer<typeof StaffOrderPage>;
+
+/** Of the whole filtered set, not only a page. */
+export const StaffOrderTotals = z.object({ count: z.number().int(), value: z.number() });
+export type StaffOrderTotals = z.infer<typeof StaffOrderTotals>;
+
+/** The filters alone, without the paging: what the totals and the export take. */
+export const StaffOrderFilterQuery = StaffOrderQuery.omit({
+  after: true,
+  before: true,
+  pageSize: true,
+});
 
 export const OrderTimelineEntry = z.object({
   at: z.string(),

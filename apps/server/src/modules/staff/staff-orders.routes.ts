@@ -8,9 +8,11 @@ import {
   routePath,
   ShipOrderBody,
   StaffCancelBody,
+  StaffOrderFilterQuery,
   StaffOrderQuery,
   type StaffOrderDetails,
   type StaffOrderPage,
+  type StaffOrderTotals,
   type StaffOverview,
 } from '@storefront/contract';
 import type { Config } from '../../config.js';
@@ -34,6 +36,7 @@ import {
   orderBatches,
   paidSince,
   paymentState,
+  orderTotals,
   searchOrders,
   shipOrder,
   staffCancelOrder,
@@ -72,6 +75,11 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
     await guards.requireAdmin(request);
     const query = parseOr400(StaffOrderQuery, request.query);
     return searchOrders(db, query);
+  });
+
+  app.get(routePath(endpoints.staffOrderTotals), async (request): Promise<StaffOrderTotals> => {
+    await guards.requireAdmin(request);
+    return orderTotals(db, parseOr400(StaffOrderFilterQuery, request.query));
   });
 
   app.get(routePath(endpoints.staffOrdersCsv), async (request, reply) => {

@@ -8,6 +8,7 @@ import {
   downloadOrdersCsv,
   toSearch,
   useStaffOrders,
+  useStaffOrderTotals,
   type OrderFilters,
 } from '../../../features/staff/api/staff-orders';
 import { OrderFiltersForm } from '../../../features/staff/components/order-filters';
@@ -33,6 +34,7 @@ export default function StaffOrdersRoute() {
   const [params, setParams] = useSearchParams();
   const { filters, after, before } = readAddress(params);
   const orders = useStaffOrders({ ...filters, after, before });
+  const totals = useStaffOrderTotals(filters);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -82,11 +84,26 @@ export default function StaffOrdersRoute() {
       ) : (
         <>
           <p className="mb-2 text-sm" aria-live="polite" data-testid="orders-totals">
-            {orders.data.totals.count === 1
-              ? '1 order'
-              : `${orders.data.totals.count.toLocaleString('en-US')} orders`}
-            , {formatMoney(orders.data.totals.value)} in total
-            {orders.isFetching && <span className="sr-only"> (updating)</span>}
+            {totals.isPending ? (
+              'Counting the orders…'
+            ) : totals.isError ? (
+              <span className="text-error">
+                The totals could not be counted.{' '}
+                <button type="button" className="link" onClick={() => void totals.refetch()}>
+                  Try again
+                </button>
+              </span>
+            ) : (
+              <>
+                {totals.data.count === 1
+                  ? '1 order'
+                  : `${totals.data.count.toLocaleString('en-US')} orders`}
+                , {formatMoney(totals.data.value)} in total
+              </>
+            )}
+            {(orders.isFetching || totals.isFetching) && (
+              <span className="sr-only"> (updating)</span>
+            )}
           </p>
           {orders.data.items.length === 0 ? (
             <div className="rounded-box bg-base-100 p-8 text-center shadow">

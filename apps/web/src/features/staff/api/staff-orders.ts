@@ -5,6 +5,7 @@ import type {
   StaffOrderDetails,
   StaffOrderPage,
   StaffOrderQuery,
+  StaffOrderTotals,
 } from '@storefront/contract';
 import { api, apiBlob } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
@@ -14,6 +15,7 @@ export type OrderPageQuery = OrderFilters & { after?: string; before?: string };
 
 export const staffKeys = {
   orders: (query: OrderPageQuery) => ['staff', 'orders', query],
+  orderTotals: (filters: OrderFilters) => ['staff', 'orders', 'totals', filters],
   order: (id: string) => ['staff', 'order', id],
   overview: ['staff', 'overview'],
   admins: ['staff', 'admins'],
@@ -39,6 +41,21 @@ export const useStaffOrders = (query: OrderPageQuery) =>
       queryFn: ({ signal }) =>
         api<StaffOrderPage>(`/staff/orders${toSearch(query)}`, { auth: true, signal }),
       // The old page stays on screen while the next one loads: no flash of an empty table.
+      placeholderData: keepPreviousData,
+      meta: { topics: ['orders'], private: true },
+    }),
+  );
+
+/**
+ * The totals of the filter, asked for beside the page: counting a broad filter takes longer than a
+ * page, and the page does not wait for it. Paging keeps the filter, so the totals are not asked again.
+ */
+export const useStaffOrderTotals = (filters: OrderFilters) =>
+  useQuery(
+    queryOptions({
+      queryKey: staffKeys.orderTotals(filters),
+      queryFn: ({ signal }) =>
+        api<StaffOrderTotals>(`/staff/orders/totals${toSearch(filters)}`, { auth: true, signal }),
       placeholderData: keepPreviousData,
       meta: { topics: ['orders'], private: true },
     }),
