@@ -5,8 +5,9 @@ import type { Db } from './database.js';
  * Fills the shop with `count` past orders from `customers` made-up customers, over the parts
  * already there, for measuring the staff console at size (bench/src/staff.ts). Numbers follow
  * creation time, one order every few minutes back from now; statuses are spread as in a running
- * shop (most paid and on, some unpaid or canceled). One statement per table, so 100,000 orders take
- * seconds, not minutes.
+ * shop (most paid and on, some unpaid or canceled). Only the last 12 hours hold unpaid orders, as in
+ * a running shop whose sweep cancels the rest: older ones would greet the server with a backlog of
+ * thousands of cancels and mails. One statement per table, so 100,000 orders take seconds.
  */
 export async function seedPastOrders(
   db: Db,
@@ -37,13 +38,14 @@ export async function seedPastOrders(
       'past-customer-' || (1 + g % ${customers}::int) || '@example.com',
       g || ' Yard Road, Leeds', g || ' Yard Road', 'Leeds', 'LS1 1AA', 'United Kingdom', '0113 496 0000',
       p.id, p.name, 10 + g % 40, p.price_cents, p.price_cents::bigint * (10 + g % 40),
-      case when r < 2 then 'unpaid' when r = 2 then 'canceled' when r < 9 then 'paid'
+      case when r < 2 and at > now() - interval '12 hours' then 'unpaid'
+           when r <= 2 then 'canceled' when r < 9 then 'paid'
            when r < 15 then 'shipped' else 'delivered' end,
       case when r >= 3 then 'pi_past_' || g end,
       case when r >= 3 then at + interval '2 minutes' end,
       case when r >= 9 then at + interval '1 day' end,
       case when r >= 15 then at + interval '3 days' end,
-      case when r = 2 then at + interval '1 hour' end,
+      case when r <= 2 and at <= now() - interval '12 hours' or r = 2 then at + interval '1 hour' end,
       case when r >= 9 then 'DHL' end,
       case when r >= 9 then 'JD' || lpad(g::text, 12, '0') end,
       at, at
