@@ -1,4 +1,4 @@
-import { and, desc, asc, eq, gte, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, asc, eq, gte, gt, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   formatOrderNumber,
   fromCents,
@@ -51,6 +51,8 @@ export type OrderFilters = {
   to?: string;
 };
 
+const ORDER_NUMBER = /^(?:A-?)?(\d{1,15})$/i;
+
 /**
  * The filters as SQL. One search box: an order number (`A-10042` or `10042`) matches exactly;
  * anything else matches part of the customer's email or of the part's name (trigram indexes keep
@@ -67,7 +69,7 @@ function filterSql(filters: OrderFilters): SQL | undefined {
   }
   const q = filters.q?.trim();
   if (q) {
-    const number = /^(?:A-?)?(\d{1,15})$/i.exec(q);
+    const number = ORDER_NUMBER.exec(q);
     if (number) conditions.push(eq(orders.number, Number(number[1])));
     else {
       const pattern = `%${escapeLike(q)}%`;
@@ -76,6 +78,15 @@ function filterSql(filters: OrderFilters): SQL | undefined {
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
+
+/** How many orders, by number, a text search tests one by one before it reads its own index. */
+const SEARCH_WINDOW = 1000;
+
+/** Part of an email or a part name (not an order number): the search that may match rarely. */
+const isTextSearch = (q: string | undefined): boolean => {
+  const text = q?.trim();
+  return Boolean(text) && !ORDER_NUMBER.test(text ?? '');
+};
 
 /** A page cursor is an order number: newest first is number order, and numbers are unique. */
 const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
@@ -115,22 +126,41 @@ export async function searchOrders(
   const where = filterSql(filters);
   const after = fromCursor(filters.after);
   const before = after === null ? fromCursor(filters.before) : null;
-  const page =
-    before !== null
-      ? (
-          await db
-            .select()
-            .from(orders)
-            .where(and(where, gt(orders.number, before)))
-            .orderBy(asc(orders.number))
-            .limit(filters.pageSize + 1)
-        ).reverse()
-      : await db
-          .select()
-          .from(orders)
-          .where(after !== null ? and(where, lt(orders.number, after)) : where)
-          .orderBy(desc(orders.number))
-          .limit(filters.pageSize + 1);
+  const fetchPage = async (extra: SQL | undefined, byIndex: boolean) => {
+    // `number + 0` keeps the planner off the number index: it then reads the search's own
+    // (trigram) index and sorts what matched, which is what a rare match wants.
+    const key = byIndex ? orders.number : sql`${orders.number} + 0`;
+    if (before !== null) {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(where, gt(orders.number, before), extra))
+        .orderBy(asc(key))
+        .limit(filters.pageSize + 1);
+      return rows.reverse();
+    }
+    return db
+      .select()
+      .from(orders)
+      .where(and(where, after !== null ? lt(orders.number, after) : undefined, extra))
+      .orderBy(desc(key))
+      .limit(filters.pageSize + 1);
+  };
+  let page: OrderRow[];
+  if (isTextSearch(filters.q)) {
+    // Walking the number index and testing each order is fast when the words are common (a page
+    // is found among the first few hundred orders) and slow when they are rare (every order is
+    // read). So: the next SEARCH_WINDOW orders first, and only if they do not fill the page, the
+    // search's own index over every order.
+    const window =
+      before !== null
+        ? lte(orders.number, before + SEARCH_WINDOW)
+        : after !== null
+          ? gte(orders.number, after - SEARCH_WINDOW)
+          : sql`${orders.number} > (select max(${orders.number}) from ${orders}) - ${SEARCH_WINDOW}`;
+    page = await fetchPage(window, true);
+    if (page.length <= filters.pageSize) page = await fetchPage(undefined, false);
+  } else page = await fetchPage(undefined, true);
   // One row more than a page says whether there is more in the direction we went.
   const more = page.length > filters.pageSize;
   const items = before !== null ? page.slice(more ? 1 : 0) : page.slice(0, filters.pageSize);
