@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { composeEml } from './eml.js';
 
 export type Mail = {
   to: string;
@@ -51,17 +52,12 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   // Made on the first message, not checked again for every one.
   let folder: Promise<unknown> | undefined;
   return {
     describe: `outbox ${options.outboxDir}`,
     async send(mail, { id } = {}) {
-      const info = await transport.sendMail(messageFields(mail, options.from, id));
+      const message = composeEml(mail, options.from, `<${id ?? randomUUID()}@storefront.local>`);
       await (folder ??= fs.mkdir(options.outboxDir, { recursive: true }).catch((err: unknown) => {
         folder = undefined;
         throw err;
@@ -70,7 +66,7 @@ export function createMailer(options: {
         options.outboxDir,
         id ? `${id}.eml` : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, message);
       options.log.info(
         { file, to: mail.to, subject: mail.subject },
         'mail written to the local outbox',
