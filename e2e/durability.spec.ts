@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
+import { freePort } from './support/ports.js';
 
 /**
  * The outbox's promise, tested with real processes: an order whose mail was committed but not
@@ -16,17 +16,6 @@ const running = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(dataDir: string, port: number, jobs: boolean): Promise<ChildProcess> {
   const child = spawn(process.execPath, [serverEntry], {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_PREVIEW_LENGTH, formatMoney, HOME_PARTS } from '@storefront/contract';
+import {
+  DESCRIPTION_PREVIEW_LENGTH,
+  formatMoney,
+  HOME_PARTS,
+  PRERENDERED_BRAND,
+} from '@storefront/contract';
 import { seedParts, seedReviews } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
@@ -160,14 +165,35 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     ['/', 'Our Collection'],
     ['/blogs', 'What are the different ways to manage state in a React application?'],
     ['/portfolio', 'Skills'],
+    ['/parts', 'All parts'],
   ])('serves %s prerendered, then hydrates it without a mismatch', async (path, text) => {
     const raw = await (await fetch(`${ctx.shop.baseURL}${path}`)).text();
     expect(raw).toContain(text);
+    // It paints from its inline CSS: the stylesheet does not block it, the script waits.
+    expect(/<style>([\s\S]*?)<\/style>/.exec(raw)?.[1]).toContain('.navbar{');
+    const links = raw.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').match(/<link[^>]*>/g) ?? [];
+    const stylesheets = links.filter((l) => l.includes('rel="stylesheet"'));
+    expect(stylesheets).toEqual([]);
+    expect(raw).toMatch(/<noscript><link rel="stylesheet"/);
+    // The app and the stylesheet come from the deferred boot script, once the page has loaded.
+    expect(raw).not.toMatch(/<script type="module"/);
+    expect(raw).toMatch(/<script defer src="\/assets\/boot-[0-9a-f]+\.js" data-entry=/);
+    // The shop's brand is in the served HTML, not the build's placeholder.
+    expect(raw).toContain('Ironclad Test Parts');
+    expect(raw).not.toContain(PRERENDERED_BRAND);
     const { context, page, problems } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto(path);
     await page.getByTestId('brand').getByText('Ironclad Test Parts').waitFor();
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
+    // The boot script added the full stylesheet, and it has loaded.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="stylesheet"]')].map(
+          (l) => ((l as HTMLLinkElement).sheet?.cssRules.length ?? 0) > 0,
+        ),
+      ),
+    ).toEqual([true]);
     await context.close();
   });
 

@@ -2,7 +2,8 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (cpu, search, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL.
+ * (cpu, search, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
+ * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog.
  */
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -90,6 +91,7 @@ async function withServer(
   label: string,
   kinds: { kind: Kind; name: string; run: (s: ServerUnderTest) => Promise<SectionResult> }[],
   databaseUrl?: string,
+  dataDir?: string,
 ): Promise<void> {
   const active = kinds.filter((k) => want(k.kind));
   if (active.length === 0) return;
@@ -99,6 +101,7 @@ async function withServer(
     server = await startServer({
       label,
       ...(databaseUrl ? { databaseUrl } : {}),
+      ...(dataDir ? { dataDir } : {}),
       ...(settings.serverNodeArgs ? { nodeArgs: settings.serverNodeArgs } : {}),
     });
   } catch (err) {
@@ -325,24 +328,48 @@ async function main(): Promise<void> {
     }
   }
 
-  // The front end gets its own fresh embedded server: the demo catalog and accounts, untouched.
-  await withServer('front-end (embedded)', [
-    {
-      kind: 'weight',
-      name: 'Home page weight',
-      run: async (s) => (await import('./weight.js')).runWeight(s, 'Home page weight'),
-    },
-    {
-      kind: 'lighthouse',
-      name: 'Lighthouse',
-      run: async (s) => (await import('./lighthouse.js')).runLighthouse(s, 'Lighthouse'),
-    },
-    {
-      kind: 'a11y',
-      name: 'Accessibility (axe)',
-      run: async (s) => (await import('./a11y.js')).runA11y(s, 'Accessibility (axe)'),
-    },
-  ]);
+  // The front end gets its own fresh embedded server: the demo catalog and accounts, untouched
+  // unless BENCH_FRONTEND_PARTS adds generated parts (the pages should not grow with the catalog).
+  const frontEnd = settings.lighthouse.parts;
+  let frontEndDataDir: string | undefined;
+  if (frontEnd > 0 && (want('weight') || want('lighthouse') || want('a11y'))) {
+    progress(`writing ${frontEnd} generated parts for the front-end pages`);
+    const { embeddedCatalogAtSize } = await import('./support/generated-parts.js');
+    const sized = await embeddedCatalogAtSize(frontEnd);
+    frontEndDataDir = sized.dataDir;
+    rowsByKind
+      .get(want('lighthouse') ? 'lighthouse' : want('weight') ? 'weight' : 'a11y')
+      ?.push(
+        info(
+          'Front-end pages',
+          'catalog size',
+          `${frontEnd.toLocaleString('en-US')} generated parts + the demo catalog (written in ${(sized.writtenMs / 1000).toFixed(0)} s)`,
+        ),
+      );
+  }
+  await withServer(
+    frontEnd > 0 ? `front-end (embedded, ${frontEnd} generated parts)` : 'front-end (embedded)',
+    [
+      {
+        kind: 'weight',
+        name: 'Home page weight',
+        run: async (s) => (await import('./weight.js')).runWeight(s, 'Home page weight'),
+      },
+      {
+        kind: 'lighthouse',
+        name: 'Lighthouse',
+        run: async (s) => (await import('./lighthouse.js')).runLighthouse(s, 'Lighthouse'),
+      },
+      {
+        kind: 'a11y',
+        name: 'Accessibility (axe)',
+        run: async (s) => (await import('./a11y.js')).runA11y(s, 'Accessibility (axe)'),
+      },
+    ],
+    undefined,
+    frontEndDataDir,
+  );
+  if (frontEndDataDir) await fs.promises.rm(frontEndDataDir, { recursive: true, force: true });
 
   const loadAtEnd = os.loadavg();
   const rows = [

@@ -3,27 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { generatePart } from '../../apps/server/src/db/catalog-generator.js';
-import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/database.js';
-import { insertCatalogParts } from '../../apps/server/src/modules/parts/catalog.service.js';
+import { openPglite, openPostgres } from '../../apps/server/src/db/database.js';
 import { measure } from './catalog.js';
+import { addGeneratedParts } from './support/generated-parts.js';
 import { budgetRow, fmtInt, fmtMs, info, type Row, type SectionResult } from './support/report.js';
 import { freePort, startServer } from './support/server.js';
 import { settings } from './support/settings.js';
 
 const P99_BUDGET_MS = 30;
-
-async function addParts(database: Database, count: number): Promise<void> {
-  const base = Date.UTC(2025, 0, 1);
-  for (let done = 0; done < count; done += 1000) {
-    const rows = Array.from({ length: Math.min(1000, count - done) }, (_, i) => {
-      const index = done + i + 1;
-      return { ...generatePart(index, 'B'), createdAt: new Date(base + index * 1000) };
-    });
-    await database.db.transaction((tx) => insertCatalogParts(tx, rows));
-  }
-  await database.db.execute('analyze');
-}
 
 /**
  * Search and browse with `settings.search.parts` generated parts beside the demo catalog, at 50
@@ -41,12 +28,12 @@ export async function runSearch(section: string, databaseUrl?: string): Promise<
   const seedStart = performance.now();
   if (databaseUrl) {
     const database = await openPostgres(databaseUrl, 2);
-    await addParts(database, count);
+    await addGeneratedParts(database, count);
     await database.close();
   } else {
     await server.stop();
     const database = await openPglite(path.join(dataDir, 'pglite'));
-    await addParts(database, count);
+    await addGeneratedParts(database, count);
     await database.close();
     server = await startServer(options);
   }

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { seedCatalog } from '../../apps/server/src/db/seed.js';
 import { seedDemoAccounts } from '../../apps/server/src/db/seed-demo-accounts.js';
 import { createTestDatabase } from '../../apps/server/src/test/test-database.js';
 import { webDistDir } from './global-setup.js';
+import { freePort } from './ports.js';
 
 export type Shop = {
   baseURL: string;
@@ -20,18 +20,6 @@ export type Shop = {
   outboxDir: string;
   close(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real server, serving the production build, on a free port with a fresh database holding

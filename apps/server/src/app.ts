@@ -33,7 +33,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createCatalogCache } from './modules/parts/catalog-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { siteRoutes } from './modules/site/site.routes.js';
+import { publicConfigOf, siteRoutes } from './modules/site/site.routes.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { checkInputs } from './http/input.js';
 import { partRoutes } from './modules/parts/parts.routes.js';
@@ -271,6 +271,6 @@ export async function buildApp({
   // The database closes after the app: let a running job finish first.
   app.addHook('onClose', async () => outbox.stop());
 
-  await registerSite(app, config.webDistDir);
+  await registerSite(app, config.webDistDir, publicConfigOf(config));
   return app;
 }

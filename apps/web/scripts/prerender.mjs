@@ -1,10 +1,13 @@
 // After `vite build`: renders the public pages into HTML (see src/entry-prerender.tsx), keeps an
-// empty shell for every other route, and precompresses the HTML it wrote.
+// empty shell for every other route, writes the shell of the server's part page, gives every page
+// with content its critical CSS inline (scripts/page-html.mjs), and precompresses the HTML.
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { build } from 'vite';
+import { paintFirst } from './page-html.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -18,6 +21,9 @@ const PRERENDERED = {
   '/': 'index.html',
   '/blogs': 'prerendered/blogs.html',
   '/portfolio': 'prerendered/portfolio.html',
+  // Without a query only (the server sends app.html for /parts?...): the page's frame, its
+  // results filled in by the app.
+  '/parts': 'prerendered/parts.html',
 };
 
 await build({
@@ -25,7 +31,14 @@ await build({
   configFile: path.join(root, 'vite.config.ts'),
   logLevel: 'warn',
   build: {
-    ssr: 'src/entry-prerender.tsx',
+    ssr: true,
+    rolldownOptions: {
+      input: {
+        'entry-prerender': 'src/entry-prerender.tsx',
+        // The server's part page markup, to find the CSS it needs (no server-only imports).
+        'part-html': '../server/src/modules/parts/part-html.ts',
+      },
+    },
     outDir: ssrOut,
     emptyOutDir: true,
     copyPublicDir: false,
@@ -33,7 +46,14 @@ await build({
   // Our own packages ship TypeScript: bundle them; npm packages load from node_modules.
   ssr: { noExternal: ['@storefront/contract'] },
 });
+// The boot script of pages with content (scripts/boot.js), named by its content like Vite's assets.
+const bootCode = await fs.readFile(path.join(import.meta.dirname, 'boot.js'));
+const bootSrc = `/assets/boot-${crypto.createHash('sha256').update(bootCode).digest('hex').slice(0, 8)}.js`;
+await fs.writeFile(path.join(dist, bootSrc), bootCode);
+const paint = (html) => paintFirst(html, { distDir: dist, bootSrc });
+
 const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href);
+const { renderPartHtml } = await import(pathToFileURL(path.join(ssrOut, 'part-html.js')).href);
 
 const shell = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>'))
@@ -43,15 +63,45 @@ await fs.writeFile(path.join(dist, 'app.html'), shell);
 const written = [path.join(dist, 'app.html')];
 
 for (const [route, file] of Object.entries(PRERENDERED)) {
-  const html = shell.replace(
-    '<div id="root"></div>',
-    `<div id="root">${await render(route)}</div>`,
+  const html = await paint(
+    shell.replace('<div id="root"></div>', `<div id="root">${await render(route)}</div>`),
   );
   const target = path.join(dist, file);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, html);
   written.push(target);
 }
+
+// The server renders a part page into this shell (seo.routes.ts): its critical CSS comes from a
+// sample part with every optional section (specifications, fitment, reviews) filled.
+const samplePart = {
+  part: {
+    _id: '00000000-0000-4000-8000-000000000000',
+    sku: 'IC-0000',
+    name: 'Sample part',
+    description: 'A sample part.',
+    url: '/images/parts/brake-pads.svg',
+    price: 1,
+    mOrderQuantity: 1,
+    availableQuantity: 1,
+    category: 'brakes',
+    specs: [{ name: 'Pack', value: '1' }],
+    fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2012, yearTo: 2020 }],
+  },
+  reviews: [{ rating: 5 }],
+};
+const critical = await paint(
+  renderPartHtml(shell, samplePart, { publicUrl: 'http://localhost', brandName: 'Sample' }),
+);
+const style = /<style>[\s\S]*?<\/style>/.exec(critical)?.[0];
+if (!style) throw new Error('the sample part page got no critical CSS');
+const partShell = await paint(shell);
+// The empty shell's own (tiny) critical CSS is replaced by the part page's.
+await fs.writeFile(
+  path.join(dist, 'part.html'),
+  partShell.replace(/<style>[\s\S]*?<\/style>/, style),
+);
+written.push(path.join(dist, 'part.html'));
 
 const manifest = Object.fromEntries(Object.entries(PRERENDERED).filter(([route]) => route !== '/'));
 await fs.writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);

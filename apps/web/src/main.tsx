@@ -1,9 +1,11 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { SITE_CONFIG_ELEMENT_ID } from '@storefront/contract';
 import { partPageQueryOptions } from './features/catalog/api/search-catalog';
+import { configQueryOptions } from './features/site/api/get-config';
 import { createQueryClient } from './lib/query-client';
 import './styles/index.css';
 
@@ -11,6 +13,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 const queryClient = createQueryClient();
+// A prerendered page arrives with the public config its brand name came from: start from it.
+const siteConfig = document.getElementById(SITE_CONFIG_ELEMENT_ID);
+if (siteConfig?.textContent) {
+  queryClient.setQueryData(configQueryOptions().queryKey, JSON.parse(siteConfig.textContent));
+}
 // A part page arrives rendered by the server with its data: the app starts from that data.
 const partData = document.getElementById('part-page-data');
 const partRef = /^\/parts\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
@@ -33,5 +40,9 @@ const app = (
 
 // Public pages arrive prerendered (scripts/prerender.mjs): take them over instead of redrawing.
 // The server's part page is plain HTML, not React's: the app replaces it rather than hydrating.
-if (root.hasChildNodes() && !root.dataset.static) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// As a transition, React renders in slices and gives the main thread back every few
+// milliseconds: no long task while the page is already on screen.
+startTransition(() => {
+  if (root.hasChildNodes() && !root.dataset.static) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

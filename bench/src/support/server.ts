@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../e2e/support/ports.js';
 import { repoRoot, serverEntry, webBuild } from './settings.js';
 
 export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
@@ -26,18 +26,8 @@ export type ServerUnderTest = {
   stop(): Promise<void>;
 };
 
-/** A port nobody listens on right now (the usual listen-on-0 trick). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
+// One way to pick ports, shared with the browser tests (PORT_RANGE keeps them to a range).
+export { freePort };
 
 const running = new Set<ServerUnderTest>();
 

@@ -38,7 +38,8 @@ export type Settings = {
   staff: { orders: number; samples: number };
   /** Search and browse at size: generated parts added to the demo catalog. */
   search: { parts: number };
-  lighthouse: { runs: number };
+  /** Front-end pages (weight, Lighthouse, axe); `parts` generated parts beside the demo catalog. */
+  lighthouse: { runs: number; parts: number };
 };
 
 export const settings: Settings = {
@@ -69,5 +70,5 @@ export const settings: Settings = {
     samples: quick ? 60 : 300,
   },
   search: { parts: Number(process.env.BENCH_CATALOG_PARTS) || (quick ? 10_000 : 100_000) },
-  lighthouse: { runs: quick ? 1 : 3 },
+  lighthouse: { runs: quick ? 1 : 3, parts: Number(process.env.BENCH_FRONTEND_PARTS) || 0 },
 };

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { ApiErrorBody } from '@storefront/contract';
+import {
+  PRERENDERED_BRAND,
+  SITE_CONFIG_ELEMENT_ID,
+  type ApiErrorBody,
+  type PublicConfig,
+} from '@storefront/contract';
+import { pickEncoding } from '../parts/compressed.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -37,11 +44,37 @@ function readPrerendered(webDistDir: string): Record<string, string> {
   }
 }
 
+const html = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A prerendered page as served: this shop's brand name where the build put a placeholder, and the
+ * public config the app then starts from (main.tsx), compressed once at start.
+ */
+function servedPage(file: string, publicConfig: PublicConfig) {
+  const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
+  const body = fs
+    .readFileSync(file, 'utf8')
+    .replaceAll(PRERENDERED_BRAND, html(publicConfig.brandName))
+    .replace(
+      '</head>',
+      `  <script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${json}</script>\n  </head>`,
+    );
+  return {
+    body,
+    br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: zlib.gzipSync(body, { level: 9 }),
+  };
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, `index.html` revalidated every
  * time, and every unknown non-API GET answered with the shell (`app.html`) so the router takes over.
  */
-export async function registerSite(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerSite(
+  app: FastifyInstance,
+  webDistDir: string,
+  publicConfig: PublicConfig,
+): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasSite = fs.existsSync(indexFile);
   if (!hasSite) {
@@ -59,8 +92,21 @@ export async function registerSite(app: FastifyInstance, webDistDir: string): Pr
         else reply.header('Cache-Control', 'public, max-age=86400');
       },
     });
-    for (const [route, file] of Object.entries(readPrerendered(webDistDir))) {
-      app.get(route, (_request, reply) => reply.sendFile(file));
+    const pages = { '/': 'index.html', ...readPrerendered(webDistDir) };
+    for (const [route, file] of Object.entries(pages)) {
+      const page = servedPage(path.join(webDistDir, file), publicConfig);
+      app.get(route, (request, reply) => {
+        // Rendered without a query: a page with one (`/parts?q=…`) starts from the empty shell,
+        // or hydration would meet other content than the address asks for.
+        if (route !== '/' && request.url.includes('?')) return reply.sendFile('app.html');
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding');
+        const encoding = pickEncoding(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(page.body);
+        return reply.header('content-encoding', encoding).send(page[encoding]);
+      });
     }
   }
 

@@ -5,15 +5,18 @@ import { renderApiDocs } from './api-docs.js';
 
 export type SiteRoutesOptions = { config: Config };
 
+/** The shop's public settings: GET /api/config, and the served prerendered pages carry them. */
+export const publicConfigOf = (config: Config): PublicConfig => ({
+  brandName: config.brandName,
+  paymentProvider: config.payments.provider,
+  stripePublishableKey:
+    config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
+  googleSignIn: config.google !== null,
+});
+
 /** What the app and integrators learn about this shop: public settings and the API's description. */
 export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { config }) => {
-  const publicConfig: PublicConfig = {
-    brandName: config.brandName,
-    paymentProvider: config.payments.provider,
-    stripePublishableKey:
-      config.payments.provider === 'stripe' ? config.payments.publishableKey : null,
-    googleSignIn: config.google !== null,
-  };
+  const publicConfig = publicConfigOf(config);
   const document = openApiDocument({
     serverUrl: config.publicUrl,
     title: config.brandName,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 
-const configQueryOptions = () =>
+export const configQueryOptions = () =>
   queryOptions({
     queryKey: ['config'],
     queryFn: () => api<PublicConfig>('/config'),

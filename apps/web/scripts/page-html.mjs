@@ -1,0 +1,65 @@
+// The HTML of a page whose content is in the HTML (prerendered, or rendered by the server): it
+// paints from its own inline CSS, before any stylesheet or script arrives.
+import Beasties from 'beasties';
+
+/**
+ * Inlines the rules of the built stylesheet that match the page's elements (beasties), and leaves
+ * the full stylesheet and the app's JavaScript to `boot.js` (`bootSrc`), which fetches them once
+ * the page has loaded: the HTML keeps no stylesheet link (but a `<noscript>` one) and no module
+ * script or modulepreload, so nothing shares the connection with the HTML and the LCP image.
+ *
+ * @param {string} html the page as Vite wrote it (stylesheet link and module script in the head)
+ * @param {{ distDir: string, bootSrc: string, readFile?: (file: string) => string }} options
+ *   where the built assets are; the boot script's address; `readFile` replaces the disk (tests)
+ * @returns {Promise<string>}
+ */
+export async function paintFirst(html, { distDir, bootSrc, readFile }) {
+  const beasties = new Beasties({
+    path: distDir,
+    publicPath: '/',
+    preload: 'media-script',
+    noscriptFallback: true,
+    // Every page shares the stylesheet: it stays whole.
+    pruneSource: false,
+    inlineFonts: false,
+    compress: true,
+    logLevel: 'warn',
+  });
+  if (readFile) {
+    beasties.fs = {
+      readFile: (file, callback) => {
+        try {
+          callback(null, readFile(file));
+        } catch (err) {
+          callback(err);
+        }
+      },
+    };
+  }
+  let out = (await beasties.process(html)).replace(' data-beasties-container', '');
+  // Beasties' own activation script is inline: the policy would block it. boot.js does its job.
+  out = out.replace(
+    /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[\s\S]*?<\/script>/,
+    '',
+  );
+
+  const take = (pattern) => {
+    const found = [];
+    out = out.replace(pattern, (_tag, href) => {
+      found.push(href);
+      return '';
+    });
+    return found;
+  };
+  const [stylesheet, ...extraSheets] = take(
+    /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*data-beasties-media[^>]*>\s*/g,
+  );
+  const [entry, ...extraEntries] = take(
+    /<script type="module"[^>]*src="([^"]+)"[^>]*><\/script>\s*/g,
+  );
+  const modulepreload = take(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>\s*/g);
+  if (!stylesheet || extraSheets.length > 0 || !entry || extraEntries.length > 0)
+    throw new Error('expected one deferred stylesheet and one module script in the page');
+  const boot = `<script defer src="${bootSrc}" data-entry="${entry}" data-modulepreload="${modulepreload.join(' ')}" data-stylesheet="${stylesheet}"></script>`;
+  return out.replace('</head>', `  ${boot}\n  </head>`);
+}
