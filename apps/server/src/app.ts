@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -220,6 +222,14 @@ export async function buildApp({
 
   const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
   const onStockChange = () => catalog.invalidate();
+  // Only routes that ask for it (`compress: {}`): answers built per request and large enough to
+  // gain. Cached answers carry their own precompressed bodies; small ones are not worth the CPU.
+  await app.register(compress, {
+    global: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(partRoutes, { db, guards, catalog, partReviews: listPartReviews });
   await app.register(seoRoutes, {
     db,

@@ -97,6 +97,21 @@ describe('catalog: part data, search, facets, vehicles, part pages, edits', () =
     expect(page.part.fitment).toEqual([]);
   });
 
+  it('sends a search answer compressed to a browser that accepts it, and plain otherwise', async () => {
+    const plain = await ctx.app.inject('/api/catalog?pageSize=48');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const body = plain.body;
+    expect(body.length).toBeGreaterThan(1024);
+    const res = await ctx.app.inject({
+      url: '/api/catalog?pageSize=48',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(body);
+    expect(res.rawPayload.length).toBeLessThan(body.length / 2);
+  });
+
   it('finds a part by name with a typo, ranked, and leaves archived parts out', async () => {
     // The disc's description mentions pads too: the name weighs more.
     const page = await search('q=brak%20pads');

@@ -145,26 +145,30 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     return toPartResponse(result);
   });
 
-  app.get(routePath(endpoints.searchCatalog), async (request, reply): Promise<CatalogPage> => {
-    const filters = parseOr400(CatalogQuery, request.query ?? {});
-    const text = filters.q?.trim() ?? '';
-    const search = text ? await parseSearch(db, text) : null;
-    const [exactMatch, counted, items] = await Promise.all([
-      text && filters.page === 1 ? exactPartNumber(db, text) : Promise.resolve(null),
-      catalog.memo(facetKey(filters), () => catalogFacets(db, filters, search)),
-      catalogItems(db, filters, search),
-    ]);
-    reply.header('cache-control', 'no-cache');
-    return {
-      items,
-      total: counted.total,
-      page: filters.page,
-      pageSize: filters.pageSize,
-      pageCount: Math.max(1, Math.ceil(counted.total / filters.pageSize)),
-      facets: counted.facets,
-      exactMatch,
-    };
-  });
+  app.get(
+    routePath(endpoints.searchCatalog),
+    { compress: {} },
+    async (request, reply): Promise<CatalogPage> => {
+      const filters = parseOr400(CatalogQuery, request.query ?? {});
+      const text = filters.q?.trim() ?? '';
+      const search = text ? await parseSearch(db, text) : null;
+      const [exactMatch, counted, items] = await Promise.all([
+        text && filters.page === 1 ? exactPartNumber(db, text) : Promise.resolve(null),
+        catalog.memo(facetKey(filters), () => catalogFacets(db, filters, search)),
+        catalogItems(db, filters, search),
+      ]);
+      reply.header('cache-control', 'no-cache');
+      return {
+        items,
+        total: counted.total,
+        page: filters.page,
+        pageSize: filters.pageSize,
+        pageCount: Math.max(1, Math.ceil(counted.total / filters.pageSize)),
+        facets: counted.facets,
+        exactMatch,
+      };
+    },
+  );
 
   app.get(routePath(endpoints.suggestParts), async (request, reply): Promise<SuggestResponse> => {
     const { q } = parseOr400(SuggestQuery, request.query ?? {});
