@@ -1,11 +1,10 @@
 import { formatMoney, formatOrderNumber, fromCents } from '@storefront/contract';
 import type { OrderMailKind } from '../mail/mail.service.js';
 import type { OrderEventRow, OrderRow } from '../orders/orders.service.js';
+import { escapeHtml } from '../../http/escape-html.js';
 
 export type MailContext = { brandName: string; publicUrl: string; unpaidOrderTtlHours: number };
 export type RenderedMail = { subject: string; text: string; html: string };
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The order's details as label/value lines, the same in the text and the HTML. */
 function details(order: OrderRow): [string, string][] {
@@ -49,17 +48,17 @@ function compose(ctx: MailContext, subject: string, greeting: string, body: Body
   const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:#1e3a8a;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold">${escape(ctx.brandName)}</td></tr>
+<tr><td style="background:#1e3a8a;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold">${escapeHtml(ctx.brandName)}</td></tr>
 <tr><td style="padding:24px">
-<p style="margin:0 0 12px">${escape(greeting)}</p>
-${body.lead.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('')}
+<p style="margin:0 0 12px">${escapeHtml(greeting)}</p>
+${body.lead.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('')}
 <table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:12px 0;width:100%">
-${body.rows.map(([label, value]) => `<tr><td style="border-bottom:1px solid #e5e7eb;color:#4b5563;width:40%">${escape(label)}</td><td style="border-bottom:1px solid #e5e7eb;font-weight:bold">${escape(value)}</td></tr>`).join('')}
+${body.rows.map(([label, value]) => `<tr><td style="border-bottom:1px solid #e5e7eb;color:#4b5563;width:40%">${escapeHtml(label)}</td><td style="border-bottom:1px solid #e5e7eb;font-weight:bold">${escapeHtml(value)}</td></tr>`).join('')}
 </table>
-${body.action ? `<p style="margin:20px 0"><a href="${escape(body.action.url)}" style="background:#1e3a8a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escape(body.action.label)}</a></p>` : ''}
-${(body.after ?? []).map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('')}
+${body.action ? `<p style="margin:20px 0"><a href="${escapeHtml(body.action.url)}" style="background:#1e3a8a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(body.action.label)}</a></p>` : ''}
+${(body.after ?? []).map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('')}
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b5563;border-top:1px solid #e5e7eb">${escape(ctx.brandName)} · <a href="${escape(ctx.publicUrl)}" style="color:#1e3a8a">${escape(ctx.publicUrl)}</a></td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b5563;border-top:1px solid #e5e7eb">${escapeHtml(ctx.brandName)} · <a href="${escapeHtml(ctx.publicUrl)}" style="color:#1e3a8a">${escapeHtml(ctx.publicUrl)}</a></td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, text, html };
 }

@@ -105,14 +105,22 @@ export async function orderTotals(
   db: DbOrTx,
   filters: OrderFilters,
 ): Promise<{ count: number; value: number }> {
-  const [totals] = await db
+  return countAndValue(db, filterSql(filters));
+}
+
+/** How many orders match and what they add up to, in one query. */
+async function countAndValue(
+  db: DbOrTx,
+  where: SQL | undefined,
+): Promise<{ count: number; value: number }> {
+  const [row] = await db
     .select({
       count: sql<string>`count(*)`,
       cents: sql<string | null>`sum(${orders.totalCents})`,
     })
     .from(orders)
-    .where(filterSql(filters));
-  return { count: Number(totals?.count ?? 0), value: fromCents(Number(totals?.cents ?? 0)) };
+    .where(where);
+  return { count: Number(row?.count ?? 0), value: fromCents(Number(row?.cents ?? 0)) };
 }
 
 /**
@@ -303,16 +311,11 @@ export async function paidSince(
   db: DbOrTx,
   since: Date,
 ): Promise<{ count: number; revenue: number }> {
-  const [row] = await db
-    .select({
-      count: sql<string>`count(*)`,
-      cents: sql<string | null>`sum(${orders.totalCents})`,
-    })
-    .from(orders)
-    .where(
-      and(gte(orders.paidAt, since), sql`${orders.status} in ('paid', 'shipped', 'delivered')`),
-    );
-  return { count: Number(row?.count ?? 0), revenue: fromCents(Number(row?.cents ?? 0)) };
+  const { count, value } = await countAndValue(
+    db,
+    and(gte(orders.paidAt, since), sql`${orders.status} in ('paid', 'shipped', 'delivered')`),
+  );
+  return { count, revenue: value };
 }
 
 export async function countWaitingToShip(db: DbOrTx): Promise<number> {

@@ -59,7 +59,11 @@ export function createOutboxWorker(db: Db, log: FastifyBaseLogger): OutboxWorker
     const done: DoneJob[] = [];
     const failed: { job: OutboxJobRow; message: string; err: unknown }[] = [];
     const byKind = new Map<string, OutboxJobRow[]>();
-    for (const job of jobs) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+    for (const job of jobs) {
+      const group = byKind.get(job.kind);
+      if (group) group.push(job);
+      else byKind.set(job.kind, [job]);
+    }
     for (const [kind, group] of byKind) {
       const batch = batchHandlers.get(kind);
       if (batch) {

@@ -1,9 +1,9 @@
 import { categoryLabel, formatMoney, type PartPageResponse } from '@storefront/contract';
+import { escapeHtml } from '../../http/escape-html.js';
 
 // No server-only imports here: the web build renders a sample part page with this function to
 // find the part page's critical CSS (apps/web/scripts/prerender.mjs writes dist/part.html).
 
-const html = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a script element: `<` escaped so no text can close the element. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -64,26 +64,28 @@ export function renderPartHtml(
   };
   const title = `${part.name} (${part.sku}) | ${options.brandName}`;
   const head = [
-    `<title>${html(title)}</title>`,
-    `<meta name="description" content="${html(description)}" />`,
-    `<link rel="canonical" href="${html(canonical)}" />`,
-    `<meta property="og:title" content="${html(title)}" />`,
-    `<meta property="og:image" content="${html(image)}" />`,
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
     `<script type="application/ld+json">${scriptJson(product)}</script>`,
     `<script type="application/json" id="part-page-data">${scriptJson(page)}</script>`,
   ].join('\n    ');
   const rows = (items: string[][]) =>
-    items.map((cells) => `<tr>${cells.map((c) => `<td>${html(c)}</td>`).join('')}</tr>`).join('');
+    items
+      .map((cells) => `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
+      .join('');
   const body = `<main class="mx-auto max-w-6xl px-4 py-10" data-server-rendered="part">
 <article data-testid="part-page">
-<img src="${html(part.url)}" alt="${html(part.name)}" width="640" height="480" fetchpriority="high" class="aspect-[4/3] w-full max-w-xl object-cover" />
-<h1 class="text-3xl font-bold">${html(part.name)}</h1>
-<p data-testid="part-sku">Part number <strong>${html(part.sku)}</strong></p>
-<p class="text-2xl font-bold" data-testid="part-price">${html(formatMoney(part.price))} per piece</p>
+<img src="${escapeHtml(part.url)}" alt="${escapeHtml(part.name)}" width="640" height="480" fetchpriority="high" class="aspect-[4/3] w-full max-w-xl object-cover" />
+<h1 class="text-3xl font-bold">${escapeHtml(part.name)}</h1>
+<p data-testid="part-sku">Part number <strong>${escapeHtml(part.sku)}</strong></p>
+<p class="text-2xl font-bold" data-testid="part-price">${escapeHtml(formatMoney(part.price))} per piece</p>
 <p>Minimum order quantity: ${part.mOrderQuantity} piece</p>
 <p>Available: ${part.availableQuantity} piece</p>
-<p><a class="btn btn-primary" href="/purchase/${html(part._id)}">Order now</a></p>
-<p>${html(part.description)}</p>
+<p><a class="btn btn-primary" href="/purchase/${escapeHtml(part._id)}">Order now</a></p>
+<p>${escapeHtml(part.description)}</p>
 ${part.specs.length ? `<h2>Specifications</h2><table class="table">${rows(part.specs.map((s) => [s.name, s.value]))}</table>` : ''}
 <h2>Vehicle fitment</h2>
 ${part.fitment.length ? `<table class="table" data-testid="fitment-table"><thead><tr><th>Make</th><th>Model</th><th>Years</th></tr></thead><tbody>${rows(part.fitment.map((f) => [f.make, f.model, `${f.yearFrom}–${f.yearTo}`]))}</tbody></table>` : '<p>No vehicle list for this part.</p>'}

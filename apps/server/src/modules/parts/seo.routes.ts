@@ -7,6 +7,7 @@ import { countLiveParts, listLivePartRefs } from './catalog.service.js';
 import { encodeAs, pickEncoding } from './compressed.js';
 import { renderPartHtml } from './part-html.js';
 import { loadPartPage, type PartRoutesOptions } from './parts.routes.js';
+import { escapeHtml } from '../../http/escape-html.js';
 
 export type SeoRoutesOptions = {
   db: Db;
@@ -22,8 +23,6 @@ export const SITEMAP_CHUNK = 40_000;
 
 /** Public pages besides the parts' own. */
 const PAGES = ['/', '/parts', '/blogs', '/portfolio'];
-
-const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * `sitemap.xml` (every live part's page, plus the public pages) and `robots.txt` for search
@@ -56,7 +55,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
     });
   }
 
-  const url = (path: string) => xmlEscape(`${publicUrl}${path}`);
+  const url = (path: string) => escapeHtml(`${publicUrl}${path}`);
   const urlset = (entries: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
   const partEntries = async (chunk: number) =>

@@ -1,8 +1,7 @@
 import type { OpenApiDocument } from '@storefront/contract';
+import { escapeHtml } from '../../http/escape-html.js';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const block = (value: unknown) => `<pre>${escape(JSON.stringify(value, null, 2))}</pre>`;
+const block = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
 
 type Operation = {
   operationId: string;
@@ -29,7 +28,7 @@ export function renderApiDocs(document: OpenApiDocument): string {
       const params = (op.parameters ?? [])
         .map(
           (p) =>
-            `<li><code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`,
+            `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`,
         )
         .join('');
       const body = op.requestBody
@@ -38,13 +37,13 @@ export function renderApiDocs(document: OpenApiDocument): string {
       const answers = Object.entries(op.responses)
         .map(([status, r]) => {
           const schema = r.content ? Object.values(r.content)[0]?.schema : undefined;
-          return `<li><strong>${status}</strong> ${escape(r.description)}${schema ? `<details><summary>shape</summary>${block(schema)}</details>` : ''}</li>`;
+          return `<li><strong>${status}</strong> ${escapeHtml(r.description)}${schema ? `<details><summary>shape</summary>${block(schema)}</details>` : ''}</li>`;
         })
         .join('');
-      const html = `<section id="${escape(op.operationId)}">
-<h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p>${escape(op.summary)}</p>
-<p>${escape(op.description)
+      const html = `<section id="${escapeHtml(op.operationId)}">
+<h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
+<p>${escapeHtml(op.summary)}</p>
+<p>${escapeHtml(op.description)
         .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
         .replace(/`([^`]+)`/g, '<code>$1</code>')
         .replace(/\n\n/g, '<br>')}</p>
@@ -55,14 +54,14 @@ ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}${body}<h4>Answers</h4><
     }
   }
   const sections = [...byTag.entries()]
-    .map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${ops.join('\n')}`)
+    .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('\n')}`)
     .join('\n');
   const toc = [...byTag.keys()]
-    .map((t) => `<a href="#tag-${escape(t)}">${escape(t)}</a>`)
+    .map((t) => `<a href="#tag-${escapeHtml(t)}">${escapeHtml(t)}</a>`)
     .join(' · ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(document.info.title)}</title>
+<title>${escapeHtml(document.info.title)}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:0 auto;padding:1rem 1.5rem;color:#1f2937}
 h1{color:#1e3a8a}h2{border-bottom:2px solid #1e3a8a;margin-top:2.5rem}
@@ -71,8 +70,8 @@ pre{background:#f3f4f6;padding:.75rem;overflow-x:auto;font-size:.85rem}
 .m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:.25rem;color:#fff;font-size:.85rem;padding:.1rem .4rem}
 .get{background:#1d4ed8}.post{background:#15803d}.put,.patch{background:#92400e}.delete{background:#b91c1c}
 </style></head><body>
-<h1>${escape(document.info.title)}</h1>
-<p>${escape(document.info.description)}</p>
+<h1>${escapeHtml(document.info.title)}</h1>
+<p>${escapeHtml(document.info.description)}</p>
 <p>Machine-readable: <a href="/api/openapi.json"><code>/api/openapi.json</code></a> (OpenAPI ${document.openapi}).</p>
 <nav>${toc}</nav>
 ${sections}

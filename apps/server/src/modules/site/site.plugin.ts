@@ -10,6 +10,7 @@ import {
   type PublicConfig,
 } from '@storefront/contract';
 import { pickEncoding } from '../parts/compressed.js';
+import { escapeHtml } from '../../http/escape-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -44,8 +45,6 @@ function readPrerendered(webDistDir: string): Record<string, string> {
   }
 }
 
-const html = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * A prerendered page as served: this shop's brand name where the build put a placeholder, and the
  * public config the app then starts from (main.tsx), compressed once at start.
@@ -54,7 +53,7 @@ function servedPage(file: string, publicConfig: PublicConfig) {
   const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c');
   const body = fs
     .readFileSync(file, 'utf8')
-    .replaceAll(PRERENDERED_BRAND, html(publicConfig.brandName))
+    .replaceAll(PRERENDERED_BRAND, escapeHtml(publicConfig.brandName))
     .replace(
       '</head>',
       `  <script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${json}</script>\n  </head>`,
