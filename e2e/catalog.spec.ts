@@ -158,6 +158,47 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
     await context.close();
   });
 
+  it('on a phone, folds the filters behind one button and keeps the results still while they load', async () => {
+    const phone = { width: 412, height: 823 };
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL, phone);
+    await page.goto('/parts');
+    expect(await shownTotal(page, CATALOG_SIZE)).toBe(CATALOG_SIZE);
+    await page.waitForLoadState('networkidle');
+    // Every layout shift since the page began (Lighthouse's CLS counts the same entries).
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[])
+              if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 250);
+        }),
+    );
+    expect(shifted).toBeLessThan(0.1);
+
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const toggle = filters.getByRole('button', { name: 'Filters' });
+    const categories = filters.getByRole('region', { name: 'Category' });
+    expect(await categories.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await categories.waitFor({ state: 'visible' });
+    expect(
+      await filters.getByRole('button', { name: 'Hide filters' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await categories.getByRole('link', { name: /^Cooling/ }).click();
+    await page.waitForURL((url) => url.search === '?category=cooling');
+    // The button says how many filters are on.
+    await filters.getByRole('button', { name: /\(1\)$/ }).waitFor();
+    await context.close();
+  });
+
   it('filters by the vehicle chosen in the picker and marks each card against it', async () => {
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/parts');

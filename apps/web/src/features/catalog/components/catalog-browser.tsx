@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CATALOG_SORTS, type CatalogPage, type Vehicle } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
@@ -10,6 +11,9 @@ const SORT_LABELS: Record<(typeof CATALOG_SORTS)[number], string> = {
   'price-desc': 'Price, highest first',
   newest: 'Newest',
 };
+
+/** The address parameters the filter column sets. */
+const FILTER_KEYS = ['category', 'make', 'model', 'year', 'minPrice', 'inStock'];
 
 type Props = {
   params: URLSearchParams;
@@ -42,87 +46,106 @@ export function CatalogBrowser({
     params.get('model') === vehicle.model &&
     params.get('year') === String(vehicle.year);
   const filtersActive = [...params.keys()].some((k) => k !== 'page' && k !== 'sort');
+  const filterCount = FILTER_KEYS.filter((k) => params.has(k)).length;
+  // On a phone the filters sit above the results: folded behind one button, they neither push the
+  // results down the screen nor move them when their counts arrive.
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-      <aside aria-label="Filters" className="space-y-6">
-        {vehicle ? (
-          <Link
-            className={`btn btn-sm w-full ${vehicleOn ? 'btn-primary' : 'btn-outline'}`}
-            aria-current={vehicleOn ? 'true' : undefined}
-            to={hrefWith(
-              vehicleOn
-                ? { make: null, model: null, year: null }
-                : { make: vehicle.make, model: vehicle.model, year: String(vehicle.year) },
-            )}
-          >
-            {vehicleOn ? 'Showing' : 'Show'} parts for my {vehicle.make} {vehicle.model}{' '}
-            {vehicle.year}
-          </Link>
-        ) : null}
-        <FacetList
-          title="Category"
-          values={data?.facets.categories ?? []}
-          selected={category}
-          hrefFor={(v) => hrefWith({ category: v === category ? null : v })}
-        />
-        <FacetList
-          title="Make"
-          values={data?.facets.makes ?? []}
-          selected={make}
-          hrefFor={(v) => hrefWith({ make: v === make ? null : v, model: null, year: null })}
-        />
-        {make ? (
-          <FacetList
-            title="Model"
-            values={data?.facets.models ?? []}
-            selected={params.get('model')}
-            hrefFor={(v) => hrefWith({ model: v === params.get('model') ? null : v })}
-          />
-        ) : null}
-        <section aria-labelledby="facet-price">
-          <h2 id="facet-price" className="mb-2 font-semibold">
-            Price
-          </h2>
-          <ul className="menu menu-sm p-0">
-            {(data?.facets.prices ?? []).map((band) => {
-              const on =
-                params.get('minPrice') === String(band.min) &&
-                (params.get('maxPrice') ?? '') ===
-                  (band.max === null ? '' : String(band.max - 0.01));
-              return (
-                <li key={band.label}>
-                  <Link
-                    to={hrefWith(
-                      on
-                        ? { minPrice: null, maxPrice: null }
-                        : {
-                            minPrice: String(band.min),
-                            maxPrice: band.max === null ? null : String(band.max - 0.01),
-                          },
-                    )}
-                    aria-current={on ? 'true' : undefined}
-                    className={on ? 'menu-active' : ''}
-                  >
-                    {band.label} <span className="badge badge-sm">{band.count}</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-        <Link
-          className={`btn btn-sm w-full ${inStock ? 'btn-primary' : 'btn-outline'}`}
-          aria-current={inStock ? 'true' : undefined}
-          to={hrefWith({ inStock: inStock ? null : 'true' })}
+    <div className="grid gap-4 lg:grid-cols-[16rem_1fr] lg:gap-8">
+      <aside aria-label="Filters">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline w-full lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls="catalog-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
         >
-          In stock only{data ? ` (${data.facets.inStock})` : ''}
-        </Link>
-        {filtersActive ? (
-          <Link className="link block text-sm" to="/parts">
-            Clear all filters
+          {filtersOpen ? 'Hide filters' : 'Filters'}
+          {filterCount > 0 ? ` (${filterCount})` : ''}
+        </button>
+        <div
+          id="catalog-filters"
+          className={`space-y-6 lg:mt-0 lg:block ${filtersOpen ? 'mt-4 block' : 'hidden'}`}
+        >
+          {vehicle ? (
+            <Link
+              className={`btn btn-sm w-full ${vehicleOn ? 'btn-primary' : 'btn-outline'}`}
+              aria-current={vehicleOn ? 'true' : undefined}
+              to={hrefWith(
+                vehicleOn
+                  ? { make: null, model: null, year: null }
+                  : { make: vehicle.make, model: vehicle.model, year: String(vehicle.year) },
+              )}
+            >
+              {vehicleOn ? 'Showing' : 'Show'} parts for my {vehicle.make} {vehicle.model}{' '}
+              {vehicle.year}
+            </Link>
+          ) : null}
+          <FacetList
+            title="Category"
+            values={data?.facets.categories ?? []}
+            selected={category}
+            hrefFor={(v) => hrefWith({ category: v === category ? null : v })}
+          />
+          <FacetList
+            title="Make"
+            values={data?.facets.makes ?? []}
+            selected={make}
+            hrefFor={(v) => hrefWith({ make: v === make ? null : v, model: null, year: null })}
+          />
+          {make ? (
+            <FacetList
+              title="Model"
+              values={data?.facets.models ?? []}
+              selected={params.get('model')}
+              hrefFor={(v) => hrefWith({ model: v === params.get('model') ? null : v })}
+            />
+          ) : null}
+          <section aria-labelledby="facet-price">
+            <h2 id="facet-price" className="mb-2 font-semibold">
+              Price
+            </h2>
+            <ul className="menu menu-sm p-0">
+              {(data?.facets.prices ?? []).map((band) => {
+                const on =
+                  params.get('minPrice') === String(band.min) &&
+                  (params.get('maxPrice') ?? '') ===
+                    (band.max === null ? '' : String(band.max - 0.01));
+                return (
+                  <li key={band.label}>
+                    <Link
+                      to={hrefWith(
+                        on
+                          ? { minPrice: null, maxPrice: null }
+                          : {
+                              minPrice: String(band.min),
+                              maxPrice: band.max === null ? null : String(band.max - 0.01),
+                            },
+                      )}
+                      aria-current={on ? 'true' : undefined}
+                      className={on ? 'menu-active' : ''}
+                    >
+                      {band.label} <span className="badge badge-sm">{band.count}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <Link
+            className={`btn btn-sm w-full ${inStock ? 'btn-primary' : 'btn-outline'}`}
+            aria-current={inStock ? 'true' : undefined}
+            to={hrefWith({ inStock: inStock ? null : 'true' })}
+          >
+            In stock only{data ? ` (${data.facets.inStock})` : ''}
           </Link>
-        ) : null}
+          {filtersActive ? (
+            <Link className="link block text-sm" to="/parts">
+              Clear all filters
+            </Link>
+          ) : null}
+        </div>
       </aside>
 
       <section aria-labelledby="results-heading">
