@@ -1,5 +1,6 @@
 // `npm run seed:catalog -- N`: adds N generated parts (with part numbers, specifications and
 // fitment over real makes and models) to the configured database, for benchmarks and trials.
+import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.js';
 import { runningServerPid } from './data-dir-lock.js';
 import { generatePart } from './db/catalog-generator.js';
@@ -46,6 +47,9 @@ async function main(): Promise<number> {
           `${done + size} / ${count} parts (${Math.round((Date.now() - started) / 1000)} s)`,
         );
     }
+    // Fresh rows are not yet marked all-visible: until a vacuum does, the catalog's counts read
+    // the table instead of their index only. PGlite has no autovacuum; PostgreSQL's comes later.
+    await database.db.execute(sql`vacuum (analyze) parts, part_fitments`);
     console.log(`Added ${count} parts; the catalog has ${start + count}.`);
     return 0;
   } finally {

@@ -72,6 +72,10 @@ export const toCatalogPart = (row: PartRow, fitment: Fitment[]): CatalogPart => 
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The makes a fitment covers, each once (`parts.fit_makes`). */
+const makesOf = (fitment: readonly Fitment[]): string[] =>
+  [...new Set(fitment.map((f) => f.make))].sort();
+
 /** Replaces a part's fitment and keeps the vehicle list covering every make, model and year. */
 export async function replaceFitment(
   tx: DbOrTx,
@@ -79,6 +83,10 @@ export async function replaceFitment(
   fitment: readonly Fitment[],
 ): Promise<void> {
   await tx.delete(partFitments).where(sql`${partFitments.partId} = ${partId}`);
+  await tx
+    .update(parts)
+    .set({ fitMakes: makesOf(fitment) })
+    .where(sql`${parts.id} = ${partId}`);
   if (fitment.length === 0) return;
   await tx.insert(partFitments).values(fitment.map((f) => ({ partId, ...f })));
   await upsertVehicleModels(tx, fitment);
@@ -120,7 +128,7 @@ export async function insertCatalogParts(tx: DbOrTx, rows: NewCatalogPart[]): Pr
   if (rows.length === 0) return;
   const inserted = await tx
     .insert(parts)
-    .values(rows.map(({ fitment: _fitment, ...row }) => row))
+    .values(rows.map(({ fitment, ...row }) => ({ ...row, fitMakes: makesOf(fitment) })))
     .returning({ id: parts.id });
   const fitment = rows.flatMap((row, i) =>
     row.fitment.map((f) => ({ partId: inserted[i]!.id, ...f })),
@@ -262,7 +270,7 @@ function conditions(f: CatalogFilters, search: ParsedSearch | null, skip?: Dimen
     if (f.minPrice !== undefined) parts_.push(sql`p.price_cents >= ${toCents(f.minPrice)}`);
     if (f.maxPrice !== undefined) parts_.push(sql`p.price_cents <= ${toCents(f.maxPrice)}`);
   }
-  if (skip !== 'stock' && f.inStock) parts_.push(sql`p.available_quantity >= p.min_order_quantity`);
+  if (skip !== 'stock' && f.inStock) parts_.push(sql`p.in_stock`);
   return sql.join(parts_, sql` and `);
 }
 
@@ -290,9 +298,9 @@ export async function catalogFacets(
   );
   const makeRows = rowsOf<{ make: string; n: string | number }>(
     await db.execute(sql`
-      select f.make, count(distinct f.part_id) as n
-        from part_fitments f join parts p on p.id = f.part_id
-       where ${conditions(f, search, 'vehicle')} group by f.make order by f.make`),
+      select m.make, count(*) as n
+        from parts p cross join unnest(p.fit_makes) as m(make)
+       where ${conditions(f, search, 'vehicle')} group by m.make order by m.make`),
   );
   const modelRows = f.make
     ? rowsOf<{ model: string; n: string | number }>(
@@ -317,7 +325,7 @@ export async function catalogFacets(
   const [stockRow] = rowsOf<{ n: string | number }>(
     await db.execute(sql`
       select count(*) as n from parts p
-       where ${conditions(f, search, 'stock')} and p.available_quantity >= p.min_order_quantity`),
+       where ${conditions(f, search, 'stock')} and p.in_stock`),
   );
   const byCategory = new Map(categoryRows.map((r) => [r.category, Number(r.n)]));
   const total = f.category

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CatalogPage,
+  CatalogQuery,
   HOME_PARTS,
   PartListResponse,
   PartPageResponse,
@@ -12,6 +13,7 @@ import { admin, customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
 import { parts } from './parts.tables.js';
+import { catalogFacets } from './catalog.service.js';
 
 const six = {
   name: 'Plain Part From The Spec Form',
@@ -152,6 +154,18 @@ describe('catalog: part data, search, facets, vehicles, part pages, edits', () =
     const cheap = await search('maxPrice=10');
     expect(cheap.items.map((p) => p._id).sort()).toEqual([ids.filter, ids.plain].sort());
     expect(cheap.facets.prices[0]).toMatchObject({ label: 'Under $10', count: 2 });
+  });
+
+  it('counts a part out of stock once its stock is below one order, and in again when restocked', async () => {
+    const inStock = async () =>
+      (await catalogFacets(ctx.database.db, CatalogQuery.parse({}), null)).facets.inStock;
+    const before = await inStock();
+    const setStock = (availableQuantity: number) =>
+      ctx.database.db.update(parts).set({ availableQuantity }).where(eq(parts.id, ids.filter));
+    await setStock(1);
+    expect(await inStock()).toBe(before - 1);
+    await setStock(2);
+    expect(await inStock()).toBe(before);
   });
 
   it('keeps only the parts that fit a vehicle, and marks cards against one', async () => {
@@ -302,6 +316,10 @@ describe('catalog: part data, search, facets, vehicles, part pages, edits', () =
       // The cache was cleared: search sees the new name and the new vehicle.
       expect((await search('q=300%20mm%20disc')).items.map((p) => p._id)).toEqual([ids.disc]);
       expect((await search('make=Audi')).items.map((p) => p._id)).toEqual([ids.disc]);
+      // And the make counts follow the new fitment: Audi in, Volkswagen (the old one) out.
+      const makes = (await search('')).facets.makes;
+      expect(makes.find((m) => m.value === 'Audi')?.count).toBe(1);
+      expect(makes.find((m) => m.value === 'Volkswagen')).toBeUndefined();
       const audit = await ctx.database.db
         .select()
         .from(auditLog)
