@@ -305,6 +305,25 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
     expect(await still.getByTestId('part-price').textContent()).toBe(
       `${formatMoney(alternator.priceCents / 100)} per piece`,
     );
+    // The order page draws the part (its picture is the largest paint) before any script too;
+    // the order form stays the app's, behind sign-in.
+    const purchase = await page.request.get(`/purchase/${partId}`);
+    expect(purchase.status()).toBe(200);
+    const purchaseHtml = await purchase.text();
+    expect(purchaseHtml).toContain(`<title>Order ${alternator.name}</title>`);
+    expect(purchaseHtml).toMatch(
+      /<img src="[^"]+" alt="[^"]+" width="640" height="480" fetchpriority="high"/,
+    );
+    const embedded =
+      /<script type="application\/json" id="purchase-part-data">([\s\S]*?)<\/script>/.exec(
+        purchaseHtml,
+      );
+    expect(JSON.parse(embedded![1]!)).toMatchObject({ _id: partId, name: alternator.name });
+    await still.goto(`/purchase/${partId}`);
+    expect(await still.getByRole('heading', { level: 1 }).textContent()).toBe(alternator.name);
+    expect(
+      await still.getByText(`${formatMoney(alternator.priceCents / 100)} per piece`).count(),
+    ).toBe(1);
     await noScript.close();
 
     // Unknown paths and part numbers: a real 404, with the app's 404 page.

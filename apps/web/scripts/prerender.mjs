@@ -53,7 +53,9 @@ await fs.writeFile(path.join(dist, bootSrc), bootCode);
 const paint = (html) => paintFirst(html, { distDir: dist, bootSrc });
 
 const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href);
-const { renderPartHtml } = await import(pathToFileURL(path.join(ssrOut, 'part-html.js')).href);
+const { renderPartHtml, renderPurchaseHtml } = await import(
+  pathToFileURL(path.join(ssrOut, 'part-html.js')).href
+);
 
 const shell = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 if (!shell.includes('<div id="root"></div>'))
@@ -90,18 +92,21 @@ const samplePart = {
   },
   reviews: [{ rating: 5 }],
 };
-const critical = await paint(
+const paintedShell = await paint(shell);
+/** The painted empty shell with the critical CSS of a sample page rendered into it instead. */
+async function shellStyledLike(samplePage, name) {
+  const style = /<style>[\s\S]*?<\/style>/.exec(await paint(samplePage))?.[0];
+  if (!style) throw new Error(`the sample ${name} got no critical CSS`);
+  const target = path.join(dist, name);
+  await fs.writeFile(target, paintedShell.replace(/<style>[\s\S]*?<\/style>/, style));
+  written.push(target);
+}
+await shellStyledLike(
   renderPartHtml(shell, samplePart, { publicUrl: 'http://localhost', brandName: 'Sample' }),
+  'part.html',
 );
-const style = /<style>[\s\S]*?<\/style>/.exec(critical)?.[0];
-if (!style) throw new Error('the sample part page got no critical CSS');
-const partShell = await paint(shell);
-// The empty shell's own (tiny) critical CSS is replaced by the part page's.
-await fs.writeFile(
-  path.join(dist, 'part.html'),
-  partShell.replace(/<style>[\s\S]*?<\/style>/, style),
-);
-written.push(path.join(dist, 'part.html'));
+// The purchase page's part, drawn by the server the same way (seo.routes.ts).
+await shellStyledLike(renderPurchaseHtml(shell, samplePart.part), 'purchase.html');
 
 const manifest = Object.fromEntries(Object.entries(PRERENDERED).filter(([route]) => route !== '/'));
 await fs.writeFile(path.join(dist, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { SITE_CONFIG_ELEMENT_ID } from '@storefront/contract';
+import { partKeys } from './features/catalog/api/get-parts';
 import { partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { configQueryOptions } from './features/site/api/get-config';
 import { createQueryClient } from './lib/query-client';
@@ -25,6 +26,16 @@ if (partData?.textContent && partRef) {
   queryClient.setQueryData(
     partPageQueryOptions(decodeURIComponent(partRef)).queryKey,
     JSON.parse(partData.textContent),
+  );
+}
+
+// So does the purchase page's part: the order page starts from it rather than asking again.
+const purchasePart = document.getElementById('purchase-part-data');
+const purchaseRef = /^\/purchase\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+if (purchasePart?.textContent && purchaseRef) {
+  queryClient.setQueryData(
+    partKeys.one(decodeURIComponent(purchaseRef)),
+    JSON.parse(purchasePart.textContent),
   );
 }
 

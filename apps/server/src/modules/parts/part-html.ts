@@ -1,4 +1,9 @@
-import { categoryLabel, formatMoney, type PartPageResponse } from '@storefront/contract';
+import {
+  categoryLabel,
+  formatMoney,
+  type PartPageResponse,
+  type PartResponse,
+} from '@storefront/contract';
 import { escapeHtml } from '../../http/escape-html.js';
 
 // No server-only imports here: the web build renders a sample part page with this function to
@@ -93,6 +98,36 @@ ${part.fitment.length ? `<table class="table" data-testid="fitment-table"><thead
   return shell
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta\s+name="description"[^>]*>/, '')
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-static="true">${body}</div>`);
+}
+
+/**
+ * The purchase page's part (picture, name, description, price, quantities) as HTML, in the
+ * markup the app's purchase page draws: its largest paint, the picture, needs no script. The
+ * app replaces it when its script has loaded, starting from the part's data (what `GET
+ * /api/parts/{id}` answers) and adding the order form.
+ */
+export function renderPurchaseHtml(shell: string, part: PartResponse): string {
+  const title = `Order ${part.name}`;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<script type="application/json" id="purchase-part-data">${scriptJson(part)}</script>`,
+  ].join('\n    ');
+  const body = `<main data-server-rendered="purchase"><div class="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
+<article class="card bg-base-100 shadow">
+<figure class="bg-base-200"><img src="${escapeHtml(part.url)}" alt="${escapeHtml(part.name)}" width="640" height="480" fetchpriority="high" class="aspect-[4/3] w-full object-cover" /></figure>
+<div class="card-body">
+<h1 class="card-title text-2xl">${escapeHtml(part.name)}</h1>
+<p class="leading-relaxed">${escapeHtml(part.description)}</p>
+<p class="text-2xl font-bold">${escapeHtml(formatMoney(part.price))} <span class="text-base font-normal">per piece</span></p>
+<p>Minimum order quantity: ${part.mOrderQuantity} piece</p>
+<p>Available: ${part.availableQuantity} piece</p>
+</div></article>
+<p role="status">Loading the order form…</p>
+</div></main>`;
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace('</head>', `    ${head}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-static="true">${body}</div>`);
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PartResponse } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import type { CatalogCache } from './catalog-cache.js';
 import { countLiveParts, listLivePartRefs } from './catalog.service.js';
 import { encodeAs, pickEncoding } from './compressed.js';
-import { renderPartHtml } from './part-html.js';
+import { renderPartHtml, renderPurchaseHtml } from './part-html.js';
 import { loadPartPage, type PartRoutesOptions } from './parts.routes.js';
 import { escapeHtml } from '../../http/escape-html.js';
 
@@ -40,6 +41,25 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
   // The part page's shell carries its critical CSS inline and loads the rest after the first
   // paint (apps/web/scripts/prerender.mjs); a build without it falls back to the plain shell.
   const partShell = read('part.html') ?? shell;
+  const purchaseShell = read('purchase.html') ?? shell;
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, body: string) => {
+    reply.header('vary', 'accept-encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(body);
+    return reply.header('content-encoding', encoding).send(encodeAs(body, encoding));
+  };
+  if (shell && purchaseShell) {
+    // The order page draws the part from the HTML: its picture (the page's largest paint) waits
+    // for no script. The guard and the form stay the app's; an unknown part gets the plain shell,
+    // where the app says so.
+    app.get<{ Params: { id: string } }>('/purchase/:id', async (request, reply) => {
+      const cached = await catalog.one(request.params.id);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (!cached) return reply.send(shell);
+      const part = JSON.parse(cached.body) as PartResponse;
+      return sendHtml(request, reply, renderPurchaseHtml(purchaseShell, part));
+    });
+  }
   if (shell && partShell) {
     // The public part page, rendered here with its data; an unknown part is a real 404.
     app.get<{ Params: { idOrSku: string } }>('/parts/:idOrSku', async (request, reply) => {
@@ -47,11 +67,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!page) return reply.status(404).send(shell);
       // Its inline CSS makes it some 20 KB: compressed, it stays within the first round trips.
-      const body = renderPartHtml(partShell, page, { publicUrl, brandName });
-      reply.header('vary', 'accept-encoding');
-      const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(body);
-      return reply.header('content-encoding', encoding).send(encodeAs(body, encoding));
+      return sendHtml(request, reply, renderPartHtml(partShell, page, { publicUrl, brandName }));
     });
   }
 
