@@ -86,6 +86,8 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
     expect(await shownTotal(page, CATALOG_SIZE)).toBe(CATALOG_SIZE);
     const filters = page.getByRole('complementary', { name: 'Filters' });
     const categories = filters.getByRole('region', { name: 'Category' }).getByRole('link');
+    // The results come in the HTML; the counts beside them when the app has loaded.
+    await expect.poll(() => categories.count()).toBeGreaterThan(1);
     const counts = (await categories.allTextContents()).map(countIn);
     expect(counts.length).toBeGreaterThan(1);
     // Every part has one category, so the counts add up to the whole catalog.
@@ -161,6 +163,14 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
   it('on a phone, folds the filters behind one button and keeps the results still while they load', async () => {
     const phone = { width: 412, height: 823 };
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL, phone);
+    // The first page of results is in the HTML (the cards, the page's largest paint, need no
+    // script), with the data the app then starts from.
+    const raw = await (await page.request.get('/parts')).text();
+    expect(raw.match(/data-testid="part-card"/g)).toHaveLength(CATALOG_PAGE_SIZE);
+    expect(raw).toContain(`>${CATALOG_SIZE} parts</h2>`);
+    const embedded =
+      /<script type="application\/json" id="catalog-page-data">([\s\S]*?)<\/script>/.exec(raw);
+    expect(JSON.parse(embedded![1]!)).toMatchObject({ total: CATALOG_SIZE, page: 1 });
     await page.goto('/parts');
     expect(await shownTotal(page, CATALOG_SIZE)).toBe(CATALOG_SIZE);
     await page.waitForLoadState('networkidle');

@@ -38,7 +38,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigOf, siteRoutes } from './modules/site/site.routes.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { checkInputs } from './http/input.js';
-import { partRoutes } from './modules/parts/parts.routes.js';
+import { fillCatalogPage, partRoutes } from './modules/parts/parts.routes.js';
 import { seoRoutes } from './modules/parts/seo.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { listPartReviews } from './modules/reviews/reviews.service.js';
@@ -281,6 +281,9 @@ export async function buildApp({
   // The database closes after the app: let a running job finish first.
   app.addHook('onClose', async () => outbox.stop());
 
-  await registerSite(app, config.webDistDir, publicConfigOf(config));
+  // `/parts` arrives with its first page of results drawn in (the catalog module's data).
+  await registerSite(app, config.webDistDir, publicConfigOf(config), {
+    '/parts': fillCatalogPage(db, catalog),
+  });
   return app;
 }

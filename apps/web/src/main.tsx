@@ -5,7 +5,7 @@ import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { SITE_CONFIG_ELEMENT_ID } from '@storefront/contract';
 import { partKeys } from './features/catalog/api/get-parts';
-import { partPageQueryOptions } from './features/catalog/api/search-catalog';
+import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { configQueryOptions } from './features/site/api/get-config';
 import { createQueryClient } from './lib/query-client';
 import './styles/index.css';
@@ -37,6 +37,16 @@ if (purchasePart?.textContent && purchaseRef) {
     partKeys.one(decodeURIComponent(purchaseRef)),
     JSON.parse(purchasePart.textContent),
   );
+}
+
+// And `/parts` with its first page of results, for the catalog's first query (no filters).
+const catalogPage = document.getElementById('catalog-page-data');
+if (
+  catalogPage?.textContent &&
+  /^\/parts\/?$/.test(window.location.pathname) &&
+  !window.location.search
+) {
+  queryClient.setQueryData(catalogQueryOptions('').queryKey, JSON.parse(catalogPage.textContent));
 }
 
 const app = (

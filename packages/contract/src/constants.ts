@@ -26,3 +26,9 @@ export const MAX_PRICE = 1_000_000;
 /** Order numbers are this prefix and a sequence: `A-10042`. */
 export const ORDER_NUMBER_PREFIX = 'A-';
 export const formatOrderNumber = (n: number): string => `${ORDER_NUMBER_PREFIX}${n}`;
+
+/** A card's preview of a description: the first 250 characters, then an ellipsis when cut. */
+export const previewDescription = (description: string): string =>
+  description.length > DESCRIPTION_PREVIEW_LENGTH
+    ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`
+    : description;

@@ -1,6 +1,8 @@
 import {
   categoryLabel,
   formatMoney,
+  DESCRIPTION_PREVIEW_LENGTH,
+  type CatalogPage,
   type PartPageResponse,
   type PartResponse,
 } from '@storefront/contract';
@@ -130,4 +132,70 @@ export function renderPurchaseHtml(shell: string, part: PartResponse): string {
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace('</head>', `    ${head}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-static="true">${body}</div>`);
+}
+
+/** The app's spinner while `/parts` waits for its results, as prerendered. */
+const RESULTS_PENDING =
+  /<div role="status"[^>]*><span class="loading[^"]*" aria-hidden="true"><\/span><span class="sr-only">Loading parts…<\/span><\/div>/;
+const RESULTS_HEADING = /(<h2 id="results-heading"[^>]*>)Parts(<\/h2>)/;
+
+/**
+ * A result card, in the markup of the app's PartCard without the description's preview: the
+ * page's HTML then stays within the first round trips (some 14 KB compressed, with the data),
+ * and the part page has the description.
+ */
+function cardHtml(part: CatalogPage['items'][number], eager: boolean): string {
+  const soldOut = part.availableQuantity < part.mOrderQuantity;
+  const id = escapeHtml(part._id);
+  const name = escapeHtml(part.name);
+  return `<article class="card bg-base-100 shadow-md" data-testid="part-card">
+<figure class="bg-base-200"><img src="${escapeHtml(part.url)}" alt="${name}" width="640" height="480" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''} class="aspect-[4/3] w-full object-cover" /></figure>
+<div class="card-body">
+<h3 class="card-title text-lg"><a href="/parts/${id}" class="link-hover">${name}</a></h3>
+<p class="text-xs text-base-content/70" data-testid="part-sku">Part number ${escapeHtml(part.sku)}</p>
+<p class="text-xl font-bold" data-testid="part-price">${escapeHtml(formatMoney(part.price))}</p>
+<p data-testid="part-minimum">Minimum order quantity: ${part.mOrderQuantity} piece</p>
+<p data-testid="part-available">Available: ${part.availableQuantity} piece</p>
+<div class="card-actions mt-2 justify-end">${
+    soldOut
+      ? '<span class="badge badge-ghost">Out of stock</span>'
+      : `<a href="/purchase/${id}" class="btn btn-primary" aria-label="Order ${name}">Order now</a>`
+  }</div>
+</div></article>`;
+}
+
+/**
+ * `/parts` (no filters) with its first page of results drawn into the prerendered page (`html`)
+ * and its data beside it: the cards, its largest paint, need no script. The app replaces the page
+ * when its script has loaded, starting from that data. Unchanged when the page is not the
+ * prerendered frame this expects.
+ */
+export function renderCatalogHtml(html: string, page: CatalogPage): string {
+  if (!RESULTS_PENDING.test(html) || !RESULTS_HEADING.test(html)) return html;
+  const count = `${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'part' : 'parts'}`;
+  // The cards show a description's first DESCRIPTION_PREVIEW_LENGTH characters and an ellipsis
+  // when there are more: one character past that draws the same card, and the page's data then
+  // stays within the first round trips (the app asks for the whole page again when it refreshes).
+  const shown: CatalogPage = {
+    ...page,
+    items: page.items.map((item) => ({
+      ...item,
+      description: item.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
+    })),
+  };
+  const grid = `<div class="grid grid-cols-1 gap-6 md:grid-cols-3" data-testid="part-grid">${page.items
+    .map((part, i) => cardHtml(part, i < 3))
+    .join('')}</div>${
+    page.pageCount > 1
+      ? `<nav aria-label="Pages" class="join mt-8 flex justify-center"><a class="btn join-item btn-sm" href="/parts?page=2" rel="next">Next</a></nav>`
+      : ''
+  }`;
+  return html
+    .replace(RESULTS_HEADING, `$1${escapeHtml(count)}$2`)
+    .replace(RESULTS_PENDING, () => grid)
+    .replace(
+      '</head>',
+      `  <script type="application/json" id="catalog-page-data">${scriptJson(shown)}</script>\n  </head>`,
+    )
+    .replace('<div id="root">', '<div id="root" data-static="true">');
 }

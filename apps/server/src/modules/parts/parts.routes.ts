@@ -10,6 +10,7 @@ import {
   routePath,
   SuggestQuery,
   UpdatePartBody,
+  type CatalogFilters,
   type CatalogPage,
   type PartPageResponse,
   type SuggestResponse,
@@ -31,7 +32,8 @@ import {
   suggestParts,
   toCatalogPart,
 } from './catalog.service.js';
-import { pickEncoding } from './compressed.js';
+import { encode, pickEncoding, type Encoded } from './compressed.js';
+import { renderCatalogHtml } from './part-html.js';
 import { createPart, toPartResponse, updatePartDetails } from './parts.service.js';
 
 export type PartRoutesOptions = {
@@ -150,23 +152,8 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     { compress: {} },
     async (request, reply): Promise<CatalogPage> => {
       const filters = parseOr400(CatalogQuery, request.query ?? {});
-      const text = filters.q?.trim() ?? '';
-      const search = text ? await parseSearch(db, text) : null;
-      const [exactMatch, counted, items] = await Promise.all([
-        text && filters.page === 1 ? exactPartNumber(db, text) : Promise.resolve(null),
-        catalog.memo(facetKey(filters), () => catalogFacets(db, filters, search)),
-        catalogItems(db, filters, search),
-      ]);
       reply.header('cache-control', 'no-cache');
-      return {
-        items,
-        total: counted.total,
-        page: filters.page,
-        pageSize: filters.pageSize,
-        pageCount: Math.max(1, Math.ceil(counted.total / filters.pageSize)),
-        facets: counted.facets,
-        exactMatch,
-      };
+      return loadCatalogPage(db, catalog, filters);
     },
   );
 
@@ -195,6 +182,45 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     return page;
   });
 };
+
+/** One page of the catalog (`GET /api/catalog`), its counts per filter kept in the catalog cache. */
+export async function loadCatalogPage(
+  db: Db,
+  catalog: CatalogCache,
+  filters: CatalogFilters,
+): Promise<CatalogPage> {
+  const text = filters.q?.trim() ?? '';
+  const search = text ? await parseSearch(db, text) : null;
+  const [exactMatch, counted, items] = await Promise.all([
+    text && filters.page === 1 ? exactPartNumber(db, text) : Promise.resolve(null),
+    catalog.memo(facetKey(filters), () => catalogFacets(db, filters, search)),
+    catalogItems(db, filters, search),
+  ]);
+  return {
+    items,
+    total: counted.total,
+    page: filters.page,
+    pageSize: filters.pageSize,
+    pageCount: Math.max(1, Math.ceil(counted.total / filters.pageSize)),
+    facets: counted.facets,
+    exactMatch,
+  };
+}
+
+/**
+ * `/parts` as served: the prerendered page (`html`) with the first page of the catalog drawn
+ * into it and its data beside it, compressed, kept in the catalog cache until the next change.
+ */
+export const fillCatalogPage =
+  (db: Db, catalog: CatalogCache) =>
+  (html: string): Promise<{ body: string } & Encoded> =>
+    catalog.memo('html:/parts', async () => {
+      const body = renderCatalogHtml(
+        html,
+        await loadCatalogPage(db, catalog, CatalogQuery.parse({})),
+      );
+      return { body, ...encode(body) };
+    });
 
 /** A part page's data, by id or part number; null when there is no such live part. */
 export async function loadPartPage(

@@ -66,6 +66,12 @@ function servedPage(file: string, publicConfig: PublicConfig) {
 }
 
 /**
+ * A prerendered page completed per request with data (another module's): given the page as
+ * served, its body and compressed forms.
+ */
+export type PageFiller = (html: string) => Promise<{ body: string; br: Buffer; gzip: Buffer }>;
+
+/**
  * Serves the built web app: hashed assets cached for a year, `index.html` revalidated every
  * time, and every unknown non-API GET answered with the shell (`app.html`) so the router takes over.
  */
@@ -73,6 +79,7 @@ export async function registerSite(
   app: FastifyInstance,
   webDistDir: string,
   publicConfig: PublicConfig,
+  fillers: Record<string, PageFiller> = {},
 ): Promise<void> {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasSite = fs.existsSync(indexFile);
@@ -94,7 +101,8 @@ export async function registerSite(
     const pages = { '/': 'index.html', ...readPrerendered(webDistDir) };
     for (const [route, file] of Object.entries(pages)) {
       const page = servedPage(path.join(webDistDir, file), publicConfig);
-      app.get(route, (request, reply) => {
+      const fill = fillers[route];
+      app.get(route, async (request, reply) => {
         // Rendered without a query: a page with one (`/parts?q=…`) starts from the empty shell,
         // or hydration would meet other content than the address asks for.
         if (route !== '/' && request.url.includes('?')) return reply.sendFile('app.html');
@@ -102,9 +110,10 @@ export async function registerSite(
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .header('vary', 'accept-encoding');
+        const served = fill ? await fill(page.body) : page;
         const encoding = pickEncoding(request.headers['accept-encoding']);
-        if (!encoding) return reply.send(page.body);
-        return reply.header('content-encoding', encoding).send(page[encoding]);
+        if (!encoding) return reply.send(served.body);
+        return reply.header('content-encoding', encoding).send(served[encoding]);
       });
     }
   }

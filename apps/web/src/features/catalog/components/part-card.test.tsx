@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { PartResponse } from '@storefront/contract';
-import { previewDescription } from '../preview';
+import { previewDescription, type PartResponse } from '@storefront/contract';
 import { PartCard } from './part-card';
 
 const part: PartResponse = {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { formatMoney, type PartResponse } from '@storefront/contract';
+import { formatMoney, previewDescription, type PartResponse } from '@storefront/contract';
 import { FitBadge } from './fit-badge';
 import { paths } from '../../../config/paths';
-import { previewDescription } from '../preview';
+
 import { PartImage } from './part-image';
 
 type PartCardProps = {
