@@ -43,9 +43,8 @@ export function fulfilmentState(row: Pick<OrderRow, 'status'>) {
   return 'not shipped' as const;
 }
 
-/** What a line of the staff list shows of an order: nothing else is read. */
-const listedColumns = {
-  id: orders.id,
+/** What the staff list and its CSV export both show of an order. */
+const orderLineColumns = {
   number: orders.number,
   createdAt: orders.createdAt,
   name: orders.name,
@@ -57,6 +56,9 @@ const listedColumns = {
   refundStatus: orders.refundStatus,
   paidAt: orders.paidAt,
 };
+
+/** What a line of the staff list shows of an order: nothing else is read. */
+const listedColumns = { id: orders.id, ...orderLineColumns };
 type ListedOrder = Pick<OrderRow, keyof typeof listedColumns>;
 
 export const toStaffOrderRow = (row: ListedOrder): StaffOrderRow => ({
@@ -221,7 +223,7 @@ export async function searchOrders(
   const before = after === null ? fromCursor(filters.before) : null;
   // Going back (`before`) reads upwards from the cursor and turns the page round afterwards.
   const upwards = before !== null;
-  const order = (key: SQL.Aliased | SQL | typeof orders.number) => (upwards ? asc(key) : desc(key));
+  const order = (key: SQL | typeof orders.number) => (upwards ? asc(key) : desc(key));
   const fromCursorOn =
     before !== null
       ? gt(orders.number, before)
@@ -242,8 +244,8 @@ export async function searchOrders(
   };
   /**
    * The page among the orders of a few emails and part names: each value's next orders from its
-   * (value, number) index, at most a page each, merged. Bounded by FEW_VALUES pages of index
-   * entries however many orders the values have.
+   * (value, number) index, at most a page each, merged: at most a page of index entries per
+   * value, however many orders the values have.
    */
   const fetchByValues = async (values: { emails: string[]; partNames: string[] }) => {
     const rest = and(filterSql({ ...filters, q: undefined }), fromCursorOn);
@@ -304,16 +306,7 @@ export async function searchOrders(
 
 /** What a line of the CSV export shows of an order: nothing else is read. */
 const exportColumns = {
-  number: orders.number,
-  createdAt: orders.createdAt,
-  name: orders.name,
-  email: orders.email,
-  partName: orders.partName,
-  quantity: orders.quantity,
-  totalCents: orders.totalCents,
-  status: orders.status,
-  refundStatus: orders.refundStatus,
-  paidAt: orders.paidAt,
+  ...orderLineColumns,
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
 };
