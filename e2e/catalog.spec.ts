@@ -329,6 +329,17 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
         purchaseHtml,
       );
     expect(JSON.parse(embedded![1]!)).toMatchObject({ _id: partId, name: alternator.name });
+    // Odd addresses get a 400 (NUL, invalid UTF-8) or the plain shell (no such part), never a 5xx.
+    for (const [path, status] of [
+      ['/purchase/%00', 400],
+      ['/purchase/%FF%FE', 400],
+      ['/parts?q=%00', 400],
+      ['/purchase/no-such-part', 200],
+    ] as const) {
+      const odd = await page.request.get(path);
+      expect(odd.status(), path).toBe(status);
+      expect(await odd.text(), path).not.toContain('purchase-part-data');
+    }
     await still.goto(`/purchase/${partId}`);
     expect(await still.getByRole('heading', { level: 1 }).textContent()).toBe(alternator.name);
     expect(

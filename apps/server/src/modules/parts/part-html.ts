@@ -19,6 +19,16 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
+ * A page the server draws into the app's empty shell: its own title and head elements, and its
+ * markup in the root, marked static so the app replaces it rather than hydrating it (main.tsx).
+ */
+const intoShell = (shell: string, head: string, body: string): string =>
+  shell
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-static="true">${body}</div>`);
+
+/**
  * The part page as HTML, complete before any script runs: what search engines and a slow phone
  * read first. The app takes over the page when its script has loaded (see main.tsx).
  */
@@ -97,11 +107,7 @@ ${part.specs.length ? `<h2>Specifications</h2><table class="table">${rows(part.s
 <h2>Vehicle fitment</h2>
 ${part.fitment.length ? `<table class="table" data-testid="fitment-table"><thead><tr><th>Make</th><th>Model</th><th>Years</th></tr></thead><tbody>${rows(part.fitment.map((f) => [f.make, f.model, `${f.yearFrom}–${f.yearTo}`]))}</tbody></table>` : '<p>No vehicle list for this part.</p>'}
 </article></main>`;
-  return shell
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta\s+name="description"[^>]*>/, '')
-    .replace('</head>', `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-static="true">${body}</div>`);
+  return intoShell(shell.replace(/<meta\s+name="description"[^>]*>/, ''), head, body);
 }
 
 /**
@@ -128,10 +134,7 @@ export function renderPurchaseHtml(shell: string, part: PartResponse): string {
 </div></article>
 <p role="status">Loading the order form…</p>
 </div></main>`;
-  return shell
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace('</head>', `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-static="true">${body}</div>`);
+  return intoShell(shell, head, body);
 }
 
 /** The app's spinner while `/parts` waits for its results, as prerendered. */
