@@ -4,7 +4,9 @@ import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
 import { parts } from '../parts/parts.tables.js';
-import { orders } from './orders.tables.js';
+import { payInSandbox } from '../../test/pay.js';
+import { transitionOrder } from './order-status.js';
+import { accountOrderCounts, orders } from './orders.tables.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 
@@ -82,6 +84,54 @@ describe('one account cannot hoard stock with unpaid orders', () => {
     const mine = await ctx.database.db.select().from(orders).where(eq(orders.userId, buyer.userId));
     expect(mine).toHaveLength(30);
     expect(mine.filter((o) => o.status === 'unpaid')).toHaveLength(0);
+  });
+
+  it('keeps the account counts equal to its orders, whoever changes them and however concurrently', async () => {
+    const buyer = await customer(ctx.app);
+    const part = await insertPart(ctx.database.db, { price: 2, availableQuantity: 100_000 });
+    const counted = async () => {
+      const [row] = await ctx.database.db
+        .select()
+        .from(accountOrderCounts)
+        .where(eq(accountOrderCounts.userId, buyer.userId));
+      return { count: row?.unpaidCount ?? 0, cents: row?.unpaidCents ?? 0 };
+    };
+    const actual = async () => {
+      const mine = await ctx.database.db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, buyer.userId));
+      const unpaid = mine.filter((o) => o.status === 'unpaid');
+      return { count: unpaid.length, cents: unpaid.reduce((sum, o) => sum + o.totalCents, 0) };
+    };
+    const results = await Promise.all(Array.from({ length: 8 }, () => order(buyer, part.id)));
+    const ids = results
+      .filter((r) => r.statusCode === 201)
+      .map((r) => r.json<{ _id: string }>()._id);
+    expect(ids).toHaveLength(8);
+    expect(await counted()).toEqual({ count: 8, cents: 8 * 10 * 200 });
+    // Paid, canceled by the customer (at once, twice), back from pending, swept, and a
+    // transition that leaves "unpaid" out altogether: each counts, once.
+    await payInSandbox(ctx.app, buyer, ids[0]!);
+    await Promise.all(
+      [ids[1]!, ids[1]!, ids[2]!].map((id) =>
+        ctx.app.inject({ method: 'DELETE', url: `/api/purchase/${id}`, headers: buyer.auth }),
+      ),
+    );
+    await transitionOrder(ctx.database.db, ids[3]!, ['unpaid'], 'pending', { actor: 'system' });
+    expect(await counted()).toEqual(await actual());
+    await transitionOrder(ctx.database.db, ids[3]!, ['pending'], 'unpaid', { actor: 'system' });
+    await transitionOrder(ctx.database.db, ids[0]!, ['paid'], 'canceled', { actor: 'system' });
+    await ctx.database.db
+      .update(orders)
+      .set({
+        createdAt: new Date(Date.now() - 72 * 3_600_000),
+        updatedAt: new Date(Date.now() - 72 * 3_600_000),
+      })
+      .where(eq(orders.id, ids[4]!));
+    expect(await ctx.app.storefront.sweepUnpaidOrders(48)).toBe(1);
+    expect(await counted()).toEqual(await actual());
+    expect(await counted()).toEqual({ count: 4, cents: 4 * 10 * 200 });
   });
 
   it('says what is wrong with a too-long field', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   formatMoney,
   formatOrderNumber,
@@ -13,16 +13,21 @@ import {
   type ShipTo,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedSql } from '../../db/prepared.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { tooMany } from '../limits/rate-limiter.js';
 import type { Caller } from '../auth/guards.js';
-import { findPart } from '../parts/parts.service.js';
-import { returnStockForOrder, takeStockCtes } from '../parts/stock.service.js';
+import { orderPartCte, returnStockForOrder, takeStockCtes } from '../parts/stock.service.js';
 import { placedMailCtes } from '../mail/mail.service.js';
-import { rowOf, rowsOf } from '../../db/raw-rows.js';
+import { rowOf } from '../../db/raw-rows.js';
 import { placedEventCte, transitionOrder, type OrderActor } from './order-status.js';
-import { orderEvents, orders, type OrderEventRow, type OrderRow } from './orders.tables.js';
+import {
+  accountOrderCounts,
+  orderEvents,
+  orders,
+  type OrderEventRow,
+  type OrderRow,
+} from './orders.tables.js';
 
 export type { OrderEventRow, OrderRow };
 
@@ -104,56 +109,114 @@ const partWithdrawn = () =>
 /** How much one account may hold in unpaid orders: reserving stock costs nothing until paid. */
 export type OpenOrderLimits = { count: number; valueCents: number };
 
-/** Orders one account may place in ten minutes (counted from the orders themselves). */
+/** Orders one account may place in a ten-minute window. */
 const PLACED_PER_WINDOW = 30;
 const WINDOW_SECONDS = 600;
 
+const value = (name: string) => sql.placeholder(name);
+const windowOpen = sql`c.window_started_at > now() - make_interval(secs => ${WINDOW_SECONDS})`;
+
 /**
- * The account's unpaid orders and its recent placements, as a CTE of the placing statement: run
- * after a per-account lock (`lockOpenOrders`) held to the end of the transaction, so two orders
- * placed at once cannot both slip under a ceiling. Counting the orders themselves costs no write
- * per attempt (a refused, sold-out attempt never gets here). It also finds an order already placed
- * with the request's key (by a request that held the lock just taken), answered instead.
+ * The account's ceilings, as the placing statement's `gate` CTE: an upsert of the account's
+ * counts row (`accountOrderCounts`) that only goes through when the part is orderable, no order
+ * has the request's key, and the account stays under its ceilings and its placements per window.
+ * Going through locks the row until the statement commits; a concurrent placer of the same
+ * account waits, and PostgreSQL checks its conditions again against the row this one left (with
+ * the new order counted by the trigger on `orders`), so two orders placed at once cannot both slip
+ * under a ceiling. The window is counted here, so a placement that then finds the stock gone still
+ * counts as an attempt.
  */
-const openOrdersCte = (
+const accountGateCte = sql`gate as (
+    insert into ${accountOrderCounts} as c (user_id, window_started_at, window_count)
+    select ${value('userId')}::text, now(), 1
+      from part
+     where part.orderable
+       and part.adding <= ${value('maxCents')}::bigint
+       and ${value('maxCount')}::int > 0
+       and not exists (select 1 from earlier)
+    on conflict (user_id) do update
+       set window_started_at = case when ${windowOpen} then c.window_started_at else now() end,
+           window_count = case when ${windowOpen} then c.window_count + 1 else 1 end
+     where c.unpaid_count < ${value('maxCount')}::int
+       and c.unpaid_cents + (select adding from part) <= ${value('maxCents')}::bigint
+       and not (${windowOpen} and c.window_count >= ${PLACED_PER_WINDOW})
+    returning user_id
+  )`;
+
+/**
+ * Placing an order is this one statement (decision 040), each piece from the module owning its
+ * table: the part read (parts), an earlier order with the same key, the account's gate (above),
+ * the stock taken with its movement (parts), the order at the part's current name and price, its
+ * timeline entry (the one transition module) and its "placed" mail with the job that sends it
+ * (mail, outbox). Each piece reads from the one before, so nothing is written unless every check
+ * passes. The answer row carries the order, or what the refusal needs.
+ */
+const placeOrderStatement = preparedSql(
+  'place_order',
+  () => sql`
+    with ${orderPartCte({ partId: value('partId'), quantity: value('quantity') })},
+    earlier as (
+      select id from ${orders}
+       where user_id = ${value('userId')}::text and idempotency_key = ${value('key')}::text
+       limit 1
+    ),
+    ${accountGateCte},
+    ${takeStockCtes({
+      partId: value('partId'),
+      quantity: value('quantity'),
+      orderId: value('orderId'),
+      userId: value('userId'),
+      gate: sql`exists (select 1 from gate)`,
+    })},
+    inserted as (
+      insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
+        ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
+        part_id, part_name, quantity, unit_price_cents, total_cents, status)
+      select ${value('orderId')}::uuid, ${value('userId')}::text, ${value('name')}::text,
+        ${value('email')}::text, ${value('address')}::text, ${value('street')}::text,
+        ${value('city')}::text, ${value('postalCode')}::text, ${value('country')}::text,
+        ${value('company')}::text, ${value('taxId')}::text, ${value('poNumber')}::text,
+        ${value('key')}::text, ${value('phone')}::text,
+        id, name, ${value('quantity')}::int, price_cents,
+        price_cents::bigint * ${value('quantity')}::int, 'unpaid'
+      from taken
+      returning *
+    ),
+    ${placedEventCte()},
+    ${placedMailCtes()}
+    select inserted.*,
+           part.id as found_part_id, part.archived as found_archived,
+           part.min_order_quantity as found_minimum, part.available_quantity as found_available,
+           part.adding as found_adding, (select id from earlier) as earlier_id,
+           (select count(*) from gate) > 0 as passed_gate
+      from (select 1) as one
+      left join part on true
+      left join inserted on true`,
+);
+
+/** The account's counts now, for a refusal's message. */
+const accountCounts = preparedSql(
+  'account_order_counts',
+  () => sql`
+    select c.unpaid_count, c.unpaid_cents,
+           ${windowOpen} and c.window_count >= ${PLACED_PER_WINDOW} as window_full,
+           ceil(extract(epoch from c.window_started_at
+             + make_interval(secs => ${WINDOW_SECONDS}) - now()))::int as retry
+      from ${accountOrderCounts} as c
+     where c.user_id = ${value('userId')}::text`,
+);
+
+/** Why the account's ceilings stopped an order (null when they did not). */
+async function ceilingRefusal(
+  db: Db,
   userId: string,
   addingCents: number,
   limits: OpenOrderLimits,
-  key: string | undefined,
-): SQL => sql`account as (
-    select count(*) filter (where status = 'unpaid') as open_count,
-           coalesce(sum(total_cents) filter (where status = 'unpaid'), 0) as open_cents,
-           count(*) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) as recent,
-           ceil(extract(epoch from (min(created_at) filter (where created_at > now() - make_interval(secs => ${WINDOW_SECONDS})) + make_interval(secs => ${WINDOW_SECONDS}) - now())))::int as retry,
-           ${key ? sql`(select id from ${orders} where user_id = ${userId} and idempotency_key = ${key} limit 1)` : sql`null::uuid`} as earlier_id
-    from ${orders}
-    where user_id = ${userId}
-      and (status = 'unpaid' or created_at > now() - make_interval(secs => ${WINDOW_SECONDS}))
-  ),
-  allowed as (
-    select earlier_id is null
-       and recent < ${PLACED_PER_WINDOW}
-       and open_count < ${limits.count}
-       and open_cents + ${addingCents}::bigint <= ${limits.valueCents}::bigint as ok
-    from account
-  )`;
-
-/** Its own statement: the counts read after it must see every order committed before it was ours. */
-async function lockOpenOrders(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`);
-}
-
-/** Why the account's checks stopped an order (null when they did not). */
-function refusalOf(
-  account: Record<string, unknown>,
-  addingCents: number,
-  limits: OpenOrderLimits,
-): AppError | { earlierId: string } | null {
-  if (typeof account.earlier_id === 'string') return { earlierId: account.earlier_id };
-  if (Number(account.recent ?? 0) >= PLACED_PER_WINDOW)
-    return tooMany(Math.max(1, Number(account.retry ?? 60)));
-  const openCount = Number(account.open_count ?? 0);
-  const openCents = Number(account.open_cents ?? 0);
+): Promise<AppError | null> {
+  const [account = {}] = await accountCounts(db, { userId });
+  if (account.window_full === true) return tooMany(Math.max(1, Number(account.retry ?? 60)));
+  const openCount = Number(account.unpaid_count ?? 0);
+  const openCents = Number(account.unpaid_cents ?? 0);
   if (openCount >= limits.count || openCents + addingCents > limits.valueCents) {
     return new AppError(
       409,
@@ -167,92 +230,80 @@ function refusalOf(
 }
 
 /**
- * One business step, one transaction: the quantity is checked against the part, the account's
+ * One business step, one statement: the quantity is checked against the part, the account's
  * unpaid orders against their ceiling, the stock is reserved and the order written, or nothing
- * happens. Every amount comes from the database; the name and email from the account.
+ * happens. Every amount comes from the database; the name and email from the account. A refusal
+ * is told from the answer row; only a refusal by the ceilings reads once more (for its message).
  */
 export async function placeOrder(
   db: Db,
   caller: Caller,
   body: CreateOrderValues,
   limits: OpenOrderLimits,
+  attempt = 1,
 ): Promise<{ order: OrderResponse; replayed: boolean }> {
-  const key = body.idempotencyKey;
-  // Checked before any transaction, side by side: a repeat of a placed request is answered, and a
-  // sold-out part refused without taking a lock (unless the request may repeat one still being
-  // placed, which the lock below waits for).
-  const [earlier, part] = await Promise.all([
-    key ? findByIdempotencyKey(db, caller.sub, key) : undefined,
-    findPart(db, body.partId),
-  ]);
-  if (earlier) return { order: toOrderResponse(earlier), replayed: true };
-  if (!part) throw notFound('Part');
-  if (part.archivedAt) throw partWithdrawn();
-  const issue = orderQuantityIssue(body.minimum, {
-    mOrderQuantity: part.minOrderQuantity,
-    availableQuantity: part.availableQuantity,
-  });
-  if (issue === messages.quantityAboveAvailable && !key) throw outOfStock();
-  if (issue && issue !== messages.quantityAboveAvailable)
-    throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
-  const totalCents = part.priceCents * body.minimum;
+  const key = body.idempotencyKey ?? null;
   const shipTo: ShipTo = body.shipTo ?? {
     street: body.address ?? '',
     city: '',
     postalCode: '',
     country: '',
   };
-
+  // A malformed id names no part (and would fail its cast in the statement).
+  if (!isUuid(body.partId)) throw notFound('Part');
+  let raw: Record<string, unknown> | undefined;
   try {
-    return await db.transaction(async (tx) => {
-      await lockOpenOrders(tx, caller.sub);
-      // One statement does the rest, each piece from the module owning its table: the account's
-      // ceilings checked, the stock taken (a conditional decrement: the stock read above may be
-      // stale) with its movement, the order at the part's current name and price, its timeline
-      // entry, and its "placed" mail with the job that sends it. Nothing is written unless every
-      // check passes: each later piece reads from the one before.
-      const orderId = randomUUID();
-      const result = await tx.execute(sql`
-        with ${openOrdersCte(caller.sub, totalCents, limits, key)},
-        ${takeStockCtes({ partId: part.id, quantity: body.minimum, orderId, userId: caller.sub, gate: sql`(select ok from allowed)` })},
-        inserted as (
-          insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
-            ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
-            part_id, part_name, quantity, unit_price_cents, total_cents, status)
-          select ${orderId}::uuid, ${caller.sub}::text, ${caller.name}::text, ${caller.email}::text,
-            ${body.shipTo ? composeAddress(body.shipTo) : (body.address ?? '')}::text,
-            ${shipTo.street}::text, ${shipTo.city}::text, ${shipTo.postalCode}::text,
-            ${shipTo.country}::text, ${body.company || null}::text, ${body.taxId || null}::text,
-            ${body.poNumber || null}::text, ${key ?? null}::text, ${body.phone}::text,
-            id, name, ${body.minimum}::int, price_cents, price_cents::bigint * ${body.minimum}::int,
-            'unpaid'
-          from taken
-          returning *
-        ),
-        ${placedEventCte()},
-        ${placedMailCtes()}
-        select inserted.*, account.open_count, account.open_cents, account.recent, account.retry,
-               account.earlier_id
-          from account left join inserted on true`);
-      const [raw] = rowsOf(result);
-      if (raw && raw.id !== null && raw.id !== undefined)
-        return { order: toOrderResponse(rowOf(orders, raw)), replayed: false };
-      const refusal = raw ? refusalOf(raw, totalCents, limits) : null;
-      if (refusal instanceof AppError) throw refusal;
-      if (refusal) {
-        const earlier = await findOrder(tx, refusal.earlierId);
-        if (earlier) return { order: toOrderResponse(earlier), replayed: true };
-      }
-      throw outOfStock();
+    [raw] = await placeOrderStatement(db, {
+      partId: body.partId,
+      quantity: body.minimum,
+      userId: caller.sub,
+      key,
+      orderId: randomUUID(),
+      maxCount: limits.count,
+      maxCents: limits.valueCents,
+      name: caller.name,
+      email: caller.email,
+      address: body.shipTo ? composeAddress(body.shipTo) : (body.address ?? ''),
+      street: shipTo.street,
+      city: shipTo.city,
+      postalCode: shipTo.postalCode,
+      country: shipTo.country,
+      company: body.company || null,
+      taxId: body.taxId || null,
+      poNumber: body.poNumber || null,
+      phone: body.phone,
     });
   } catch (err) {
-    // Another instance placed the same request between our check and our insert.
+    // The same request placed by a concurrent call between this statement's snapshot and its insert.
     if (key && isUniqueViolation(err)) {
       const earlier = await findByIdempotencyKey(db, caller.sub, key);
       if (earlier) return { order: toOrderResponse(earlier), replayed: true };
     }
     throw err;
   }
+  if (!raw) throw outOfStock();
+  if (raw.id !== null && raw.id !== undefined)
+    return { order: toOrderResponse(rowOf(orders, raw)), replayed: false };
+  if (typeof raw.earlier_id === 'string') {
+    const earlier = await findOrder(db, raw.earlier_id);
+    if (earlier) return { order: toOrderResponse(earlier), replayed: true };
+  }
+  if (raw.found_part_id === null || raw.found_part_id === undefined) throw notFound('Part');
+  if (raw.found_archived === true) throw partWithdrawn();
+  const issue = orderQuantityIssue(body.minimum, {
+    mOrderQuantity: Number(raw.found_minimum),
+    availableQuantity: Number(raw.found_available),
+  });
+  if (issue === messages.quantityAboveAvailable) throw outOfStock();
+  if (issue) throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
+  // The part was orderable in the statement's snapshot. Past the gate, another order took the
+  // stock first; stopped at it, the account's ceilings say why, unless they changed meanwhile (an
+  // order paid or canceled), when the order is tried again.
+  if (raw.passed_gate === true) throw outOfStock();
+  const refusal = await ceilingRefusal(db, caller.sub, Number(raw.found_adding ?? 0), limits);
+  if (refusal) throw refusal;
+  if (attempt < 3) return placeOrder(db, caller, body, limits, attempt + 1);
+  throw outOfStock();
 }
 
 /**

@@ -123,6 +123,25 @@ export const orderPartNames = pgTable(
   (t) => [index('order_part_names_trgm_idx').using('gin', t.partName.op('gin_trgm_ops'))],
 );
 
+/**
+ * Per account: its unpaid orders (how many, what value) and its placements in the current
+ * ten-minute window. Placing an order checks and locks this one row in the placing statement
+ * itself (a conditional upsert, which PostgreSQL re-checks against the newest version after
+ * waiting for a concurrent placer), so the ceilings hold under concurrency without a transaction
+ * of several round trips around an advisory lock. Kept by triggers on `orders` (migration 0013),
+ * so every insert and every status change, by any writer, counts.
+ */
+export const accountOrderCounts = pgTable('account_order_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  unpaidCount: integer('unpaid_count').notNull().default(0),
+  unpaidCents: bigint('unpaid_cents', { mode: 'number' }).notNull().default(0),
+  /** Start of the window the placements are counted in (a fixed window, opened by the first). */
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }),
+  windowCount: integer('window_count').notNull().default(0),
+});
+
 export const ORDER_ACTORS = ['customer', 'staff', 'system', 'provider'] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { StockChangeValues, StockMovementKind } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { parts } from './parts.tables.js';
@@ -110,16 +110,32 @@ export async function listMovements(
 }
 
 /**
- * The stock step of placing an order, as two CTEs for the orders module's one statement: `taken`
- * holds the part's row when its stock covered the quantity (and it is live), and its movement is
- * written from it. Nothing downstream happens when `taken` is empty. `gate`, SQL true or false,
- * lets the caller's own checks in the same statement stop the taking.
+ * The part an order asks for, as the placing statement's `part` CTE: what the refusals need (a
+ * 404, an archived part, a quantity below the minimum or above the stock) and what the order would
+ * add to the account's unpaid value, read from the statement's snapshot. `orderable` is the
+ * snapshot's answer; the decrement in `takeStockCtes` decides.
+ */
+export const orderPartCte = (order: { partId: SQLWrapper; quantity: SQLWrapper }): SQL =>
+  sql`part as (
+    select id, min_order_quantity, available_quantity, archived_at is not null as archived,
+           price_cents::bigint * ${order.quantity}::int as adding,
+           archived_at is null
+             and min_order_quantity <= ${order.quantity}::int
+             and available_quantity >= ${order.quantity}::int as orderable
+      from ${parts}
+     where id = ${order.partId}::uuid
+  )`;
+
+/**
+ * Taking an order's stock, as CTEs of the placing statement: the conditional decrement (which
+ * PostgreSQL re-checks against the newest row after waiting for a concurrent order of the same
+ * part, so stock never goes below zero) and its ledger row. Nothing is taken unless `gate` holds.
  */
 export const takeStockCtes = (order: {
-  partId: string;
-  quantity: number;
-  orderId: string;
-  userId: string;
+  partId: SQLWrapper;
+  quantity: SQLWrapper;
+  orderId: SQLWrapper;
+  userId: SQLWrapper;
   gate?: SQL;
 }): SQL => sql`taken as (
     update ${parts}
