@@ -32,6 +32,28 @@ describe('local outbox messages', () => {
     );
   });
 
+  it('escapes exactly the bytes a byte-by-byte encoder escapes, lone surrogates included', () => {
+    const byByte = (line: string) => {
+      let encoded = '';
+      for (const byte of Buffer.from(line, 'utf8'))
+        encoded +=
+          (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32 || byte === 9
+            ? String.fromCharCode(byte)
+            : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+      return encoded;
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (line) => {
+        const oneLine = line.replace(/[\r\n]/g, '');
+        const encoded = quotedPrintable(oneLine).replace(/=\n/g, '');
+        expect(encoded.replace(/=20$|=09$/, (e) => (e === '=20' ? ' ' : '\t'))).toBe(
+          byByte(oneLine),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('writes headers, text and HTML alternatives, and attachments a mail reader can take apart', () => {
     const pdf = Buffer.from('%PDF-1.4 fake invoice bytes \x00\x01\x02', 'latin1');
     const eml = composeEml(

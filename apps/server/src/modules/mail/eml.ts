@@ -64,13 +64,14 @@ export function quotedPrintable(text: string): string {
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((line) => {
-      let encoded = '';
-      for (const byte of Buffer.from(line, 'utf8')) {
-        encoded +=
-          (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32 || byte === 9
-            ? String.fromCharCode(byte)
-            : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-      }
+      // Printable ASCII but `=` stays; anything else is its UTF-8 bytes as =XX (a lone surrogate
+      // as U+FFFD, as Buffer.from writes it).
+      let encoded = line.replace(/[^\t\x20-\x3c\x3e-\x7e]/gu, (char) => {
+        let escaped = '';
+        for (const byte of Buffer.from(char, 'utf8'))
+          escaped += `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        return escaped;
+      });
       // Spaces at the end of a line may be dropped on the way: encode the last one.
       encoded = encoded.replace(/[ \t]$/, (c) => (c === ' ' ? '=20' : '=09'));
       const lines: string[] = [];
