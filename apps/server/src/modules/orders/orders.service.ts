@@ -194,6 +194,48 @@ const placeOrderStatement = preparedSql(
       left join inserted on true`,
 );
 
+/**
+ * Before the statement, in one read: the part (as the statement's `part` CTE sees it) and an order
+ * already placed with the request's key. A repeat is answered and a part that cannot be ordered is
+ * refused without running the writes: on the embedded database planning the placing statement
+ * costs more than this read, and most attempts at a sold-out part stop here.
+ */
+const orderPrecheck = preparedSql(
+  'order_precheck',
+  () => sql`
+    with ${orderPartCte({ partId: value('partId'), quantity: value('quantity') })}
+    select part.id as found_part_id, part.archived as found_archived,
+           part.min_order_quantity as found_minimum, part.available_quantity as found_available,
+           (select id from ${orders}
+             where user_id = ${value('userId')}::text and idempotency_key = ${value('key')}::text
+             limit 1) as earlier_id
+      from (select 1) as one
+      left join part on true`,
+);
+
+/** A repeat of an earlier request answered with its order; undefined when there is none. */
+async function replayOf(
+  db: Db,
+  found: Record<string, unknown>,
+): Promise<{ order: OrderResponse; replayed: true } | undefined> {
+  if (typeof found.earlier_id !== 'string') return undefined;
+  const earlier = await findOrder(db, found.earlier_id);
+  return earlier ? { order: toOrderResponse(earlier), replayed: true } : undefined;
+}
+
+/** Why the part as read stops the order (null when it may be ordered). */
+function partRefusal(found: Record<string, unknown>, quantity: number): AppError | null {
+  if (found.found_part_id === null || found.found_part_id === undefined) return notFound('Part');
+  if (found.found_archived === true) return partWithdrawn();
+  const issue = orderQuantityIssue(quantity, {
+    mOrderQuantity: Number(found.found_minimum),
+    availableQuantity: Number(found.found_available),
+  });
+  if (issue === messages.quantityAboveAvailable) return outOfStock();
+  if (issue) return new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
+  return null;
+}
+
 /** The account's counts now, for a refusal's message. */
 const accountCounts = preparedSql(
   'account_order_counts',
@@ -232,8 +274,9 @@ async function ceilingRefusal(
 /**
  * One business step, one statement: the quantity is checked against the part, the account's
  * unpaid orders against their ceiling, the stock is reserved and the order written, or nothing
- * happens. Every amount comes from the database; the name and email from the account. A refusal
- * is told from the answer row; only a refusal by the ceilings reads once more (for its message).
+ * happens. Every amount comes from the database; the name and email from the account. Two round
+ * trips: the precheck, then the statement, whose answer row tells a late refusal apart (only a
+ * refusal by the ceilings reads once more, for its message).
  */
 export async function placeOrder(
   db: Db,
@@ -251,6 +294,16 @@ export async function placeOrder(
   };
   // A malformed id names no part (and would fail its cast in the statement).
   if (!isUuid(body.partId)) throw notFound('Part');
+  const [found = {}] = await orderPrecheck(db, {
+    partId: body.partId,
+    quantity: body.minimum,
+    userId: caller.sub,
+    key,
+  });
+  const repeat = await replayOf(db, found);
+  if (repeat) return repeat;
+  const unorderable = partRefusal(found, body.minimum);
+  if (unorderable) throw unorderable;
   let raw: Record<string, unknown> | undefined;
   try {
     [raw] = await placeOrderStatement(db, {
@@ -284,18 +337,10 @@ export async function placeOrder(
   if (!raw) throw outOfStock();
   if (raw.id !== null && raw.id !== undefined)
     return { order: toOrderResponse(rowOf(orders, raw)), replayed: false };
-  if (typeof raw.earlier_id === 'string') {
-    const earlier = await findOrder(db, raw.earlier_id);
-    if (earlier) return { order: toOrderResponse(earlier), replayed: true };
-  }
-  if (raw.found_part_id === null || raw.found_part_id === undefined) throw notFound('Part');
-  if (raw.found_archived === true) throw partWithdrawn();
-  const issue = orderQuantityIssue(body.minimum, {
-    mOrderQuantity: Number(raw.found_minimum),
-    availableQuantity: Number(raw.found_available),
-  });
-  if (issue === messages.quantityAboveAvailable) throw outOfStock();
-  if (issue) throw new AppError(400, 'VALIDATION_FAILED', issue, { minimum: issue });
+  const repeated = await replayOf(db, raw);
+  if (repeated) return repeated;
+  const refused = partRefusal(raw, body.minimum);
+  if (refused) throw refused;
   // The part was orderable in the statement's snapshot. Past the gate, another order took the
   // stock first; stopped at it, the account's ceilings say why, unless they changed meanwhile (an
   // order paid or canceled), when the order is tried again.
