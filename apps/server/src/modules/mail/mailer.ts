@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -67,10 +66,7 @@ export function createMailer(options: {
         options.outboxDir,
         id ? `${id}.eml` : `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       );
-      // Written synchronously: a few KB to a local file costs tens of microseconds, where the
-      // asynchronous write's three thread-pool hand-offs (open, write, close) cost more CPU than
-      // the write itself. SMTP, for a real shop, is asynchronous.
-      writeFileSync(file, message);
+      await fs.writeFile(file, message);
       options.log.info(
         { file, to: mail.to, subject: mail.subject },
         'mail written to the local outbox',
