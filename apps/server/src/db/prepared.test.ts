@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database.js';
+import type { Database } from './database.js';
+import { preparedSql } from './prepared.js';
+
+// On PGlite these run through the named-statement protocol path, on PostgreSQL through Drizzle's
+// prepared queries: both must give the same rows, and an error must leave the statement usable.
+describe('prepared raw statements', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  const echo = preparedSql(
+    'test_echo',
+    () => sql`
+      select ${sql.placeholder('text')}::text as text, ${sql.placeholder('n')}::int + 1 as next,
+             ${sql.placeholder('maybe')}::text as maybe,
+             ${sql.placeholder('at')}::timestamptz as at,
+             10 / ${sql.placeholder('divisor')}::int as quotient`,
+  );
+
+  it('binds text, numbers, nulls and dates, and answers rows by column name', async () => {
+    const at = new Date('2026-11-23T10:00:00.000Z');
+    const values = { text: "ü'; drop table x; --", n: 41, maybe: null, at };
+    const [row] = await echo(database.db, { ...values, divisor: 5 });
+    expect(row).toMatchObject({ text: values.text, next: 42, maybe: null, quotient: 2 });
+    // Timestamps come back as the driver's text, which the columns' mappings parse.
+    expect(new Date(String(row?.at)).toISOString()).toBe(at.toISOString());
+  });
+
+  it('stays usable after the statement fails', async () => {
+    const values = { text: 'a', n: 1, maybe: 'b', at: new Date() };
+    const failed = await echo(database.db, { ...values, divisor: 0 }).catch((err: unknown) => err);
+    // Division by zero, as the driver reports it (Drizzle wraps PostgreSQL's error as its cause).
+    const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+    expect(code(failed) ?? code((failed as { cause?: unknown }).cause)).toBe('22012');
+    const rows = await Promise.all(
+      [1, 2, 5].map((divisor) => echo(database.db, { ...values, divisor })),
+    );
+    expect(rows.map(([row]) => row?.quotient)).toEqual([10, 5, 2]);
+  });
+});
