@@ -171,7 +171,23 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
     const embedded =
       /<script type="application\/json" id="catalog-page-data">([\s\S]*?)<\/script>/.exec(raw);
     expect(JSON.parse(embedded![1]!)).toMatchObject({ total: CATALOG_SIZE, page: 1 });
+    // The first card's picture (the largest paint on a phone) is inlined, and is a picture.
+    const pictures = [...raw.matchAll(/<img src="([^"]*)"[^>]*class="aspect-\[4\/3\]/g)].map((m) =>
+      m[1]!
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"'),
+    );
+    expect(pictures[0]).toMatch(/^data:image\/svg\+xml,/);
+    expect(pictures.slice(1).every((src) => src.startsWith('/images/parts/'))).toBe(true);
     await page.goto('/parts');
+    const decodedWidth = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return img.naturalWidth;
+    }, pictures[0]!);
+    expect(decodedWidth).toBeGreaterThan(0);
     expect(await shownTotal(page, CATALOG_SIZE)).toBe(CATALOG_SIZE);
     await page.waitForLoadState('networkidle');
     // Every layout shift since the page began (Lighthouse's CLS counts the same entries).

@@ -283,7 +283,7 @@ export async function buildApp({
 
   // `/parts` arrives with its first page of results drawn in (the catalog module's data).
   await registerSite(app, config.webDistDir, publicConfigOf(config), {
-    '/parts': fillCatalogPage(db, catalog),
+    '/parts': fillCatalogPage(db, catalog, config.webDistDir),
   });
   return app;
 }

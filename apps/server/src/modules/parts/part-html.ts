@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   categoryLabel,
   formatMoney,
@@ -137,6 +139,36 @@ export function renderPurchaseHtml(shell: string, part: PartResponse): string {
   return intoShell(shell, head, body);
 }
 
+/** A picture's address as a `data:` URI when it may be inlined, else undefined. */
+export type ImageInliner = (url: string) => string | undefined;
+
+/** The pictures the shop ships per category (`public/images/parts`), a few KB of SVG each. */
+const SHIPPED_PICTURE = /^\/images\/parts\/[a-z0-9-]+\.svg$/;
+const INLINE_MAX_BYTES = 6_000;
+
+/**
+ * Inlines the shop's own small category pictures, read once from the built web app; anything
+ * else (an uploaded photo, another site's address) stays a link.
+ */
+export function shippedPictureInliner(webDistDir: string): ImageInliner {
+  const known = new Map<string, string | undefined>();
+  return (url) => {
+    if (!SHIPPED_PICTURE.test(url)) return undefined;
+    if (!known.has(url)) {
+      let inlined: string | undefined;
+      try {
+        const svg = fs.readFileSync(path.join(webDistDir, url), 'utf8');
+        if (Buffer.byteLength(svg) <= INLINE_MAX_BYTES)
+          inlined = `data:image/svg+xml,${svg.replace(/\s+/g, ' ').replace(/[%#"<>]/g, encodeURIComponent)}`;
+      } catch {
+        inlined = undefined;
+      }
+      known.set(url, inlined);
+    }
+    return known.get(url);
+  };
+}
+
 /** The app's spinner while `/parts` waits for its results, as prerendered. */
 const RESULTS_PENDING =
   /<div role="status"[^>]*><span class="loading[^"]*" aria-hidden="true"><\/span><span class="sr-only">Loading parts…<\/span><\/div>/;
@@ -147,12 +179,12 @@ const RESULTS_HEADING = /(<h2 id="results-heading"[^>]*>)Parts(<\/h2>)/;
  * page's HTML then stays within the first round trips (some 14 KB compressed, with the data),
  * and the part page has the description.
  */
-function cardHtml(part: CatalogPage['items'][number], eager: boolean): string {
+function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: string): string {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   const id = escapeHtml(part._id);
   const name = escapeHtml(part.name);
   return `<article class="card bg-base-100 shadow-md" data-testid="part-card">
-<figure class="bg-base-200"><img src="${escapeHtml(part.url)}" alt="${name}" width="640" height="480" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''} class="aspect-[4/3] w-full object-cover" /></figure>
+<figure class="bg-base-200"><img src="${escapeHtml(src)}" alt="${name}" width="640" height="480" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''} class="aspect-[4/3] w-full object-cover" /></figure>
 <div class="card-body">
 <h3 class="card-title text-lg"><a href="/parts/${id}" class="link-hover">${name}</a></h3>
 <p class="text-xs text-base-content/70" data-testid="part-sku">Part number ${escapeHtml(part.sku)}</p>
@@ -173,7 +205,11 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean): string {
  * when its script has loaded, starting from that data. Unchanged when the page is not the
  * prerendered frame this expects.
  */
-export function renderCatalogHtml(html: string, page: CatalogPage): string {
+export function renderCatalogHtml(
+  html: string,
+  page: CatalogPage,
+  inlineImage: ImageInliner = () => undefined,
+): string {
   if (!RESULTS_PENDING.test(html) || !RESULTS_HEADING.test(html)) return html;
   const count = `${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'part' : 'parts'}`;
   // The cards show a description's first DESCRIPTION_PREVIEW_LENGTH characters and an ellipsis
@@ -187,7 +223,9 @@ export function renderCatalogHtml(html: string, page: CatalogPage): string {
     })),
   };
   const grid = `<div class="grid grid-cols-1 gap-6 md:grid-cols-3" data-testid="part-grid">${page.items
-    .map((part, i) => cardHtml(part, i < 3))
+    // The first card's picture is the page's largest paint on a phone: inlined when it is small,
+    // it paints with the HTML instead of one round trip later.
+    .map((part, i) => cardHtml(part, i < 3, (i === 0 && inlineImage(part.url)) || part.url))
     .join('')}</div>${
     page.pageCount > 1
       ? `<nav aria-label="Pages" class="join mt-8 flex justify-center"><a class="btn join-item btn-sm" href="/parts?page=2" rel="next">Next</a></nav>`

@@ -33,7 +33,7 @@ import {
   toCatalogPart,
 } from './catalog.service.js';
 import { encode, pickEncoding, type Encoded } from './compressed.js';
-import { renderCatalogHtml } from './part-html.js';
+import { renderCatalogHtml, shippedPictureInliner } from './part-html.js';
 import { createPart, toPartResponse, updatePartDetails } from './parts.service.js';
 
 export type PartRoutesOptions = {
@@ -211,16 +211,18 @@ export async function loadCatalogPage(
  * `/parts` as served: the prerendered page (`html`) with the first page of the catalog drawn
  * into it and its data beside it, compressed, kept in the catalog cache until the next change.
  */
-export const fillCatalogPage =
-  (db: Db, catalog: CatalogCache) =>
-  (html: string): Promise<{ body: string } & Encoded> =>
+export const fillCatalogPage = (db: Db, catalog: CatalogCache, webDistDir: string) => {
+  const inlineImage = shippedPictureInliner(webDistDir);
+  return (html: string): Promise<{ body: string } & Encoded> =>
     catalog.memo('html:/parts', async () => {
       const body = renderCatalogHtml(
         html,
         await loadCatalogPage(db, catalog, CatalogQuery.parse({})),
+        inlineImage,
       );
       return { body, ...encode(body) };
     });
+};
 
 /** A part page's data, by id or part number; null when there is no such live part. */
 export async function loadPartPage(
