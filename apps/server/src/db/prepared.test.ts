@@ -31,6 +31,16 @@ describe('prepared raw statements', () => {
     expect(new Date(String(row?.at)).toISOString()).toBe(at.toISOString());
   });
 
+  it('binds arrays, whatever their elements hold', async () => {
+    const words = preparedSql(
+      'test_words',
+      () => sql`select ${sql.placeholder('words')}::text[] as words`,
+    );
+    const odd = ['plain', 'with,comma', 'with "quotes"', 'back\\slash', '{braces}', 'NULL', ' '];
+    const [row] = await words(database.db, { words: odd });
+    expect(row?.words).toEqual(odd);
+  });
+
   it('stays usable after the statement fails', async () => {
     const values = { text: 'a', n: 1, maybe: 'b', at: new Date() };
     const failed = await echo(database.db, { ...values, divisor: 0 }).catch((err: unknown) => err);

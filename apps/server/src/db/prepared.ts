@@ -42,6 +42,9 @@ const parameterText = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'boolean') return value ? 't' : 'f';
+  // An array of ids or words: PostgreSQL's array literal, every element quoted.
+  if (Array.isArray(value))
+    return `{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   return String(value);
 };
 

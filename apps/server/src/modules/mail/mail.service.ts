@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedSql } from '../../db/prepared.js';
+import { rowOf } from '../../db/raw-rows.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { enqueue, enqueueCte } from '../outbox/outbox.service.js';
 import { orderEmails, type OrderEmailRow } from './mail.tables.js';
@@ -79,8 +81,14 @@ export const placedMailCtes = (): SQL => sql`placed_mail as (
 /** The order mails among `ids` (unknown ids are left out). */
 export async function findOrderEmails(db: DbOrTx, ids: string[]): Promise<OrderEmailRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(orderEmails).where(inArray(orderEmails.id, ids));
+  const rows = await orderEmailsByIds(db, { ids });
+  return rows.map((row) => rowOf(orderEmails, row));
 }
+
+const orderEmailsByIds = preparedSql(
+  'order_emails_by_ids',
+  () => sql`select * from ${orderEmails} where id = any(${sql.placeholder('ids')}::uuid[])`,
+);
 
 export type SentOrderEmail = {
   id: string;
@@ -93,11 +101,8 @@ export type SentOrderEmail = {
 /** Keeps what was sent, so the customer can read it again: every mail of a batch in one statement. */
 export async function markOrderEmailsSent(db: DbOrTx, sent: SentOrderEmail[]): Promise<void> {
   if (sent.length === 0) return;
-  await db.execute(sql`
-    update ${orderEmails} as m
-    set to_address = s.to_address, subject = s.subject, text_body = s.text, html_body = s.html,
-        sent_at = now()
-    from jsonb_to_recordset(${JSON.stringify(
+  await markSentStatement(db, {
+    sent: JSON.stringify(
       sent.map((m) => ({
         id: m.id,
         to_address: m.toAddress,
@@ -105,9 +110,20 @@ export async function markOrderEmailsSent(db: DbOrTx, sent: SentOrderEmail[]): P
         text: m.text,
         html: m.html,
       })),
-    )}::jsonb) as s(id uuid, to_address text, subject text, text text, html text)
-    where m.id = s.id`);
+    ),
+  });
 }
+
+const markSentStatement = preparedSql(
+  'order_emails_sent',
+  () => sql`
+    update ${orderEmails} as m
+    set to_address = s.to_address, subject = s.subject, text_body = s.text, html_body = s.html,
+        sent_at = now()
+    from jsonb_to_recordset(${sql.placeholder('sent')}::jsonb)
+      as s(id uuid, to_address text, subject text, text text, html text)
+    where m.id = s.id`,
+);
 
 /** An order's mails to its customer that have gone out, oldest first. */
 export async function listSentOrderEmails(db: DbOrTx, orderId: string): Promise<OrderEmailRow[]> {

@@ -608,17 +608,31 @@ export async function findOrdersWithEvents(
   const valid = [...new Set(ids)].filter(isUuid);
   if (valid.length === 0) return found;
   const [rows, events] = await Promise.all([
-    db.select().from(orders).where(inArray(orders.id, valid)),
-    db
-      .select()
-      .from(orderEvents)
-      .where(inArray(orderEvents.orderId, valid))
-      .orderBy(asc(orderEvents.at)),
+    ordersByIds(db, { ids: valid }),
+    eventsOfOrders(db, { ids: valid }),
   ]);
-  for (const order of rows) found.set(order.id, { order, events: [] });
-  for (const event of events) found.get(event.orderId)?.events.push(event);
+  for (const raw of rows) {
+    const order = rowOf(orders, raw);
+    found.set(order.id, { order, events: [] });
+  }
+  for (const raw of events) {
+    const event = rowOf(orderEvents, raw);
+    found.get(event.orderId)?.events.push(event);
+  }
   return found;
 }
+
+const ordersByIds = preparedSql(
+  'orders_by_ids',
+  () => sql`select * from ${orders} where id = any(${sql.placeholder('ids')}::uuid[])`,
+);
+const eventsOfOrders = preparedSql(
+  'events_of_orders',
+  () => sql`
+    select * from ${orderEvents}
+     where order_id = any(${sql.placeholder('ids')}::uuid[])
+     order by at, id`,
+);
 
 /** The human number of each order among `ids`, for lists that mention orders (stock history). */
 export async function orderNumbersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { preparedSql } from '../../db/prepared.js';
 import { outboxJobs, type OutboxJobRow } from './outbox.tables.js';
 
 export type Job = { kind: string; payload: unknown; dedupeKey?: string; runAt?: Date };
@@ -43,8 +44,9 @@ const LEASE_SECONDS = 120;
  * ran out. `FOR UPDATE SKIP LOCKED` lets several instances claim at once without taking the same
  * job twice.
  */
-export async function claimDueJobs(db: Db, limit: number): Promise<OutboxJobRow[]> {
-  const result = await db.execute(sql`
+const claimStatement = preparedSql(
+  'outbox_claim',
+  () => sql`
     update ${outboxJobs}
     set status = 'running',
         attempts = ${outboxJobs.attempts} + 1,
@@ -54,11 +56,14 @@ export async function claimDueJobs(db: Db, limit: number): Promise<OutboxJobRow[
       where (${outboxJobs.status} = 'pending' and ${outboxJobs.runAt} <= now())
          or (${outboxJobs.status} = 'running' and ${outboxJobs.lockedUntil} < now())
       order by ${outboxJobs.runAt}
-      limit ${limit}
+      limit ${sql.placeholder('limit')}::int
       for update skip locked
     )
-    returning id, kind, payload, attempts, max_attempts`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    returning id, kind, payload, attempts, max_attempts`,
+);
+
+export async function claimDueJobs(db: Db, limit: number): Promise<OutboxJobRow[]> {
+  const rows = await claimStatement(db, { limit });
   return rows.map((r) => ({
     id: String(r.id),
     kind: String(r.kind),
@@ -81,13 +86,18 @@ export async function markJobsDone(db: Db, jobs: DoneJob[]): Promise<void> {
       keep: j.keepPayload ?? null,
     })),
   );
-  await db.execute(sql`
+  await doneStatement(db, { list });
+}
+
+const doneStatement = preparedSql(
+  'outbox_done',
+  () => sql`
     update ${outboxJobs} as j
     set status = 'done', done_at = now(), locked_until = null, last_error = null,
         payload = case when d.replace then d.keep else j.payload end
-    from jsonb_to_recordset(${list}::jsonb) as d(id uuid, replace boolean, keep jsonb)
-    where j.id = d.id and j.status = 'running'`);
-}
+    from jsonb_to_recordset(${sql.placeholder('list')}::jsonb) as d(id uuid, replace boolean, keep jsonb)
+    where j.id = d.id and j.status = 'running'`,
+);
 
 /** Exponential backoff from 5 s, at most an hour; after the last attempt the job is `failed`. */
 export async function markJobFailed(db: Db, job: OutboxJobRow, error: string): Promise<void> {

@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import os from 'node:os';
+import { confirmAddress, mapLimit, postJson, signUpWithKey, type PartJson } from './support/accounts.js';
+import { BENCH_ADMIN_EMAIL, startServer } from './support/server.js';
+
+const profDir = await fs.mkdtemp(path.join(os.tmpdir(), 'prof-'));
+const databaseUrl = process.env.DB || undefined;
+const server = await startServer({ label: 'prof', databaseUrl, extraEnv: process.env.OUTBOX_OFF ? { OUTBOX_INTERVAL_SECONDS: '3600' } : {}, nodeArgs: process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
+const base = server.baseUrl;
+const admin = await signUpWithKey(base, BENCH_ADMIN_EMAIL);
+await confirmAddress(base, server.dataDir, admin);
+const part = await postJson<PartJson>(`${base}/api/parts`, { name: `P ${Date.now()}`, description: 'x', mOrderQuantity: 1, availableQuantity: 1e6, price: 3.5, url: '/favicon.svg' }, { authorization: admin.authorization });
+const N = Number(process.env.N ?? 600);
+const stamp = Date.now().toString(36);
+const customers = await mapLimit(Array.from({ length: Math.ceil(N / 10) + 1 }, (_, i) => `prof-${stamp}-${i}@example.com`), 4, (e) => signUpWithKey(base, e));
+let placed = 0;
+const order = () => fetch(`${base}/api/purchase/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: customers[Math.floor(placed++ / 10)]!.authorization }, body: JSON.stringify({ partId: part._id, minimum: 1, address: '1 Bench Road', phone: '+1 555 0100' }) }).then(async (r) => { await r.arrayBuffer(); if (r.status !== 201) throw new Error(String(r.status)); });
+for (let i = 0; i < 100; i++) await order();
+await new Promise((r) => setTimeout(r, 500));
+const { execSync, spawn } = await import('node:child_process');
+const pid = execSync(`pgrep -f 'dist/server.js' | head -1`).toString().trim();
+const stat = async () => { const f = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' '); return [Number(f[11]), Number(f[12])]; };
+const s0 = await stat();
+const tracer = process.env.STRACE ? spawn('strace', ['-c', '-f', '-p', pid], { stdio: ['ignore', 'inherit', 'inherit'] }) : null;
+if (tracer) await new Promise((r) => setTimeout(r, 1000));
+const c0 = await server.cpuSeconds();
+const t0 = performance.now();
+for (let i = 100; i < N; i++) await order();
+await new Promise((r) => setTimeout(r, 300));
+const c1 = await server.cpuSeconds();
+const s1 = await stat();
+console.log(`utime ${((s1[0]! - s0[0]!) * 10 / (N - 100)).toFixed(2)} ms, stime ${((s1[1]! - s0[1]!) * 10 / (N - 100)).toFixed(2)} ms per order`);
+if (tracer) { tracer.kill('SIGINT'); await new Promise((r) => tracer.once('exit', r)); }
+console.log(`cpu per order ${(((c1! - c0!) * 1000) / (N - 100)).toFixed(2)} ms, wall ${((performance.now() - t0) / (N - 100)).toFixed(2)} ms`);
+await server.stop();
+console.log('profile dir', profDir, await fs.readdir(profDir));
