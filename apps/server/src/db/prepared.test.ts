@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database.js';
 import type { Database } from './database.js';
-import { preparedSql } from './prepared.js';
+import { users } from '../modules/auth/auth.tables.js';
+import { prepared, preparedSql } from './prepared.js';
+import { rowsOf } from './raw-rows.js';
 
 // On PGlite these run through the named-statement protocol path, on PostgreSQL through Drizzle's
 // prepared queries: both must give the same rows, and an error must leave the statement usable.
@@ -39,6 +41,33 @@ describe('prepared raw statements', () => {
     const odd = ['plain', 'with,comma', 'with "quotes"', 'back\\slash', '{braces}', 'NULL', ' '];
     const [row] = await words(database.db, { words: odd });
     expect(row?.words).toEqual(odd);
+  });
+
+  it("runs the builders' prepared statements by name on the embedded database, with their mappings", async () => {
+    const byEmail = prepared((db) =>
+      db
+        .select({ id: users.id, createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.email, sql.placeholder('email')))
+        .prepare('test_user_by_email'),
+    );
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        id: `prepared-${Date.now()}`,
+        name: 'P',
+        email: `prepared-${Date.now()}@example.com`,
+      })
+      .returning();
+    const [found] = await byEmail(database.db).execute({ email: user!.email });
+    expect(found).toEqual({ id: user!.id, createdAt: user!.createdAt });
+    expect(await byEmail(database.db).execute({ email: 'nobody@example.com' })).toEqual([]);
+    if (database.kind === 'pglite') {
+      const names = await database.db.execute(sql`select name from pg_prepared_statements`);
+      expect(rowsOf(names).map((r) => r.name)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^prepared_\d+$/), 'test_echo']),
+      );
+    }
   });
 
   it('stays usable after the statement fails', async () => {

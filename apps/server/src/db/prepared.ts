@@ -1,4 +1,11 @@
-import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
+import {
+  PGlite,
+  parse,
+  protocol,
+  types,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
 import { fillPlaceholders, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database.js';
@@ -7,7 +14,9 @@ import { rowsOf } from './raw-rows.js';
 /**
  * A statement built once per database handle and prepared (named, with placeholders) instead of
  * having Drizzle build the same SQL again on every call: for the hot paths. On PostgreSQL each
- * pooled connection prepares it on first use; a transaction handle gets its own.
+ * pooled connection prepares it on first use; a transaction handle gets its own. On the embedded
+ * database, where Drizzle's driver would parse and plan it on every call, it is parsed once by
+ * name (`nameOnPglite`).
  */
 export function prepared<P>(build: (db: DbOrTx) => P): (db: DbOrTx) => P {
   const built = new WeakMap<DbOrTx, P>();
@@ -16,6 +25,9 @@ export function prepared<P>(build: (db: DbOrTx) => P): (db: DbOrTx) => P {
     if (!statement) {
       statement = build(db);
       built.set(db, statement);
+      const embedded = pgliteOf(db);
+      const text = (statement as { queryString?: unknown }).queryString;
+      if (embedded && typeof text === 'string') nameOnPglite(embedded, text);
     }
     return statement;
   };
@@ -38,14 +50,17 @@ const PGLITE_ROW_PARSERS = {
   [types.DATE]: asText,
 };
 
-const parameterText = (value: unknown): string | null => {
+/** A parameter as text, or undefined for a value this path does not send (the plain path does). */
+const parameterText = (value: unknown): string | null | undefined => {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
+    return String(value);
   // An array of ids or words: PostgreSQL's array literal, every element quoted.
-  if (Array.isArray(value))
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
     return `{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  return String(value);
+  return undefined;
 };
 
 /** Statements already parsed by name, per embedded database. */
@@ -55,21 +70,22 @@ const parsedOn = new WeakMap<PGlite, Set<string>>();
  * On the embedded database a statement sent through `query` is parsed and planned every time,
  * which for the placing statement's dozen CTEs costs more than running it. Here it is parsed once
  * under its name (PGlite is one session) and then only bound and executed, through PGlite's
- * protocol calls, run exclusively so no other query or transaction interleaves.
+ * protocol calls, run exclusively so no other query or transaction interleaves. The answer is
+ * what `query` gives for the same options.
  */
-async function runNamedOnPglite(
+async function runNamed(
   client: PGlite,
   name: string,
-  query: Query,
-  values: Record<string, unknown>,
-): Promise<Record<string, unknown>[]> {
+  text: string,
+  parameters: (string | null)[],
+  options?: QueryOptions,
+): Promise<Results> {
   const { serialize } = protocol;
-  const parameters = fillPlaceholders(query.params, values).map(parameterText);
   return client.runExclusive(async () => {
     let parsed = parsedOn.get(client);
     if (!parsed) parsedOn.set(client, (parsed = new Set()));
     const steps: Uint8Array[] = [];
-    if (!parsed.has(name)) steps.push(serialize.parse({ name, text: query.sql, types: [] }));
+    if (!parsed.has(name)) steps.push(serialize.parse({ name, text, types: [] }));
     steps.push(
       serialize.bind({ statement: name, values: parameters }),
       serialize.describe({ type: 'P' }),
@@ -80,9 +96,47 @@ async function runNamedOnPglite(
     steps.reduce((at, step) => (message.set(step, at), at + step.length), 0);
     const { messages } = await client.execProtocol(message);
     parsed.add(name);
-    const [result] = parse.parseResults(messages, client.parsers, { parsers: PGLITE_ROW_PARSERS });
-    return (result?.rows ?? []) as Record<string, unknown>[];
+    const [result] = parse.parseResults(messages, client.parsers, options);
+    return result ?? { rows: [], fields: [] };
   });
+}
+
+/** Statement names by their text, per embedded database, for `prepared` statements. */
+const namedTexts = new WeakMap<PGlite, Map<string, string>>();
+
+/**
+ * Routes Drizzle's calls of `query` with a `prepared` statement's text to the named path; every
+ * other query, and one with a parameter this path does not send, goes the usual way.
+ */
+function nameOnPglite(client: PGlite, text: string): void {
+  let names = namedTexts.get(client);
+  if (!names) {
+    const table = (names = new Map<string, string>());
+    namedTexts.set(client, table);
+    const plain = client.query.bind(client);
+    client.query = (async (query: string, params?: unknown[], options?: QueryOptions) => {
+      const name = table.get(query);
+      const parameters = name ? (params ?? []).map(parameterText) : [];
+      if (!name || parameters.includes(undefined)) return plain(query, params, options);
+      return runNamed(client, name, query, parameters as (string | null)[], options);
+    }) as PGlite['query'];
+  }
+  if (!names.has(text)) names.set(text, `prepared_${names.size + 1}`);
+}
+
+async function runNamedOnPglite(
+  client: PGlite,
+  name: string,
+  query: Query,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>[]> {
+  const parameters = fillPlaceholders(query.params, values).map(parameterText);
+  if (parameters.includes(undefined))
+    throw new Error(`statement ${name}: a parameter is neither text, a number, a date nor a list`);
+  const result = await runNamed(client, name, query.sql, parameters as (string | null)[], {
+    parsers: PGLITE_ROW_PARSERS,
+  });
+  return result.rows as Record<string, unknown>[];
 }
 
 /**
