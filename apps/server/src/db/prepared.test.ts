@@ -70,6 +70,34 @@ describe('prepared raw statements', () => {
     }
   });
 
+  it('never runs inside a transaction another caller has open', async () => {
+    await database.db.execute(sql`create table if not exists prepared_test_rows (label text)`);
+    const insertRow = preparedSql(
+      'test_insert_row',
+      () => sql`insert into prepared_test_rows (label) values (${sql.placeholder('label')}::text)`,
+    );
+    const stamp = `${Date.now()}-${Math.random()}`;
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    const rolledBack = database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into prepared_test_rows (label) values (${`rolled back ${stamp}`})`,
+        );
+        inside();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('roll back');
+      })
+      .catch((err: unknown) => err);
+    await opened;
+    await insertRow(database.db, { label: `kept ${stamp}` });
+    expect(await rolledBack).toBeInstanceOf(Error);
+    const rows = await database.db.execute(
+      sql`select label from prepared_test_rows where label like ${`% ${stamp}`}`,
+    );
+    expect(rowsOf(rows).map((r) => r.label)).toEqual([`kept ${stamp}`]);
+  });
+
   it('stays usable after the statement fails', async () => {
     const values = { text: 'a', n: 1, maybe: 'b', at: new Date() };
     const failed = await echo(database.db, { ...values, divisor: 0 }).catch((err: unknown) => err);

@@ -70,7 +70,7 @@ const parsedOn = new WeakMap<PGlite, Set<string>>();
  * On the embedded database a statement sent through `query` is parsed and planned every time,
  * which for the placing statement's dozen CTEs costs more than running it. Here it is parsed once
  * under its name (PGlite is one session) and then only bound and executed, through PGlite's
- * protocol calls, run exclusively so no other query or transaction interleaves. The answer is
+ * protocol calls, after any open transaction and with no other query interleaving. The answer is
  * what `query` gives for the same options.
  */
 async function runNamed(
@@ -81,24 +81,28 @@ async function runNamed(
   options?: QueryOptions,
 ): Promise<Results> {
   const { serialize } = protocol;
-  return client.runExclusive(async () => {
-    let parsed = parsedOn.get(client);
-    if (!parsed) parsedOn.set(client, (parsed = new Set()));
-    const steps: Uint8Array[] = [];
-    if (!parsed.has(name)) steps.push(serialize.parse({ name, text, types: [] }));
-    steps.push(
-      serialize.bind({ statement: name, values: parameters }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    );
-    const message = new Uint8Array(steps.reduce((n, step) => n + step.length, 0));
-    steps.reduce((at, step) => (message.set(step, at), at + step.length), 0);
-    const { messages } = await client.execProtocol(message);
-    parsed.add(name);
-    const [result] = parse.parseResults(messages, client.parsers, options);
-    return result ?? { rows: [], fields: [] };
-  });
+  // As PGlite's own `query` does: wait for any transaction another caller has open (PGlite is one
+  // session, so a statement sent meanwhile would run inside it), then hold the protocol.
+  return client._runExclusiveTransaction(() =>
+    client.runExclusive(async () => {
+      let parsed = parsedOn.get(client);
+      if (!parsed) parsedOn.set(client, (parsed = new Set()));
+      const steps: Uint8Array[] = [];
+      if (!parsed.has(name)) steps.push(serialize.parse({ name, text, types: [] }));
+      steps.push(
+        serialize.bind({ statement: name, values: parameters }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
+      const message = new Uint8Array(steps.reduce((n, step) => n + step.length, 0));
+      steps.reduce((at, step) => (message.set(step, at), at + step.length), 0);
+      const { messages } = await client.execProtocol(message);
+      parsed.add(name);
+      const [result] = parse.parseResults(messages, client.parsers, options);
+      return result ?? { rows: [], fields: [] };
+    }),
+  );
 }
 
 /** Statement names by their text, per embedded database, for `prepared` statements. */
