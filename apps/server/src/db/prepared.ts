@@ -1,12 +1,5 @@
-import {
-  PGlite,
-  parse,
-  protocol,
-  types,
-  type QueryOptions,
-  type Results,
-} from '@electric-sql/pglite';
-import { fillPlaceholders, type Query, type SQL } from 'drizzle-orm';
+import { PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database.js';
 import { rowsOf } from './raw-rows.js';
@@ -39,15 +32,6 @@ const dialect = new PgDialect();
 const pgliteOf = (db: DbOrTx): PGlite | undefined => {
   const client = (db as { $client?: unknown }).$client;
   return client instanceof PGlite ? client : undefined;
-};
-
-/** What Drizzle's PGlite driver leaves as text (its column mappings parse them). */
-const asText = (value: unknown) => value;
-const PGLITE_ROW_PARSERS = {
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
 };
 
 /** A parameter as text, or undefined for a value this path does not send (the plain path does). */
@@ -112,7 +96,7 @@ const namedTexts = new WeakMap<PGlite, Map<string, string>>();
  * Routes Drizzle's calls of `query` with a `prepared` statement's text to the named path; every
  * other query, and one with a parameter this path does not send, goes the usual way.
  */
-function nameOnPglite(client: PGlite, text: string): void {
+function nameOnPglite(client: PGlite, text: string, name?: string): void {
   let names = namedTexts.get(client);
   if (!names) {
     const table = (names = new Map<string, string>());
@@ -125,22 +109,7 @@ function nameOnPglite(client: PGlite, text: string): void {
       return runNamed(client, name, query, parameters as (string | null)[], options);
     }) as PGlite['query'];
   }
-  if (!names.has(text)) names.set(text, `prepared_${names.size + 1}`);
-}
-
-async function runNamedOnPglite(
-  client: PGlite,
-  name: string,
-  query: Query,
-  values: Record<string, unknown>,
-): Promise<Record<string, unknown>[]> {
-  const parameters = fillPlaceholders(query.params, values).map(parameterText);
-  if (parameters.includes(undefined))
-    throw new Error(`statement ${name}: a parameter is neither text, a number, a date nor a list`);
-  const result = await runNamed(client, name, query.sql, parameters as (string | null)[], {
-    parsers: PGLITE_ROW_PARSERS,
-  });
-  return result.rows as Record<string, unknown>[];
+  if (!names.has(text)) names.set(text, name ?? `prepared_${names.size + 1}`);
 }
 
 /**
@@ -154,10 +123,11 @@ export function preparedSql(
 ): (db: DbOrTx, values: Record<string, unknown>) => Promise<Record<string, unknown>[]> {
   let built: Query | undefined;
   const query = () => (built ??= dialect.sqlToQuery(build()));
-  const statements = prepared((db) => db._.session.prepareQuery(query(), undefined, name, false));
-  return async (db, values) => {
+  const statements = prepared((db) => {
+    // Named as given on the embedded database too (`prepared` keeps the first name of a text).
     const embedded = pgliteOf(db);
-    if (embedded) return runNamedOnPglite(embedded, name, query(), values);
-    return rowsOf(await statements(db).execute(values));
-  };
+    if (embedded) nameOnPglite(embedded, query().sql, name);
+    return db._.session.prepareQuery(query(), undefined, name, false);
+  });
+  return async (db, values) => rowsOf(await statements(db).execute(values));
 }
