@@ -21,7 +21,8 @@ import { resolveAuthSecret } from './modules/auth/secret.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
-import { sweepExpiredOrders } from './modules/orders/orders.service.js';
+import { sweepExpiredOrders } from './modules/orders/cancel-order.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import {
   handlePaymentEvent,
@@ -248,6 +249,7 @@ export async function buildApp({
     onStockChange,
     onQueued,
   });
+  await app.register(cartRoutes, { db, guards });
   await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
   await app.register(invoiceRoutes, { db, guards, seller });
   await app.register(notificationRoutes, { db, guards });

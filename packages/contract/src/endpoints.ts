@@ -17,6 +17,7 @@ import { IdParams } from './common.js';
 import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { catalogEndpoints } from './catalog-endpoints.js';
+import { cartEndpoints } from './cart-endpoints.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig } from './config.js';
 import {
@@ -424,6 +425,7 @@ export const endpoints = {
     answers: { 302: { description: 'Back to the app, signed in' } },
   },
   ...catalogEndpoints,
+  ...cartEndpoints,
   ...staffEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

@@ -18,3 +18,5 @@ export * from './endpoints.js';
 export * from './openapi.js';
 export * from './catalog-fields.js';
 export * from './catalog.js';
+export * from './quantity.js';
+export * from './cart.js';

@@ -8,6 +8,7 @@ import {
   AuditPage,
   AuditQuery,
   GrantAdminBody,
+  OrderLineParams,
   ShipOrderBody,
   StaffCancelBody,
   StaffOrderDetails,
@@ -116,6 +117,22 @@ export const staffEndpoints = {
     body: StaffCancelBody,
     errors: [400, 404, 409],
     answers: { 200: json('The order, canceled', OrderResponse) },
+  },
+  staffCancelLine: {
+    method: 'POST',
+    path: '/api/staff/orders/{id}/lines/{lineNo}/cancel',
+    tag: 'Staff',
+    summary: 'Cancel one line of an order that has not shipped; a paid one has that line refunded',
+    description:
+      "The line's stock comes back and it leaves the order's total in the same transaction; for a " +
+      "paid order its amount is refunded by a durable job. An unpaid order's payment intent is " +
+      'canceled first (paying makes a new one for the new total). The last live line cancels the ' +
+      'whole order.',
+    access: 'admin',
+    params: OrderLineParams,
+    body: StaffCancelBody,
+    errors: [400, 404, 409],
+    answers: { 200: json('The order, without the line', OrderResponse) },
   },
   staffAdmins: {
     method: 'GET',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { sweepExpiredOrders, type PaymentGate } from './orders.service.js';
+import { sweepExpiredOrders, type PaymentGate } from './cancel-order.js';
 
 /**
  * Runs the unpaid-order sweep when the app is ready and then every interval, until the app
