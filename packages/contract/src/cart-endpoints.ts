@@ -94,7 +94,7 @@ export const cartEndpoints = {
       'The lines are placed in one order with their stock reserved together, or not at all: a 409 ' +
       '`LINES_UNAVAILABLE` lists every line that cannot go as sent (what was asked, what is ' +
       'available, the fix), including a unit price that changed since the buyer saw it, so nobody ' +
-      "is charged a total they did not see. With `idempotencyKey`, a repeat answers 200 with the " +
+      'is charged a total they did not see. With `idempotencyKey`, a repeat answers 200 with the ' +
       'order the first placed. With `fromCart`, the ordered lines leave the cart.',
     access: 'customer',
     body: CheckoutBody,
@@ -102,7 +102,10 @@ export const cartEndpoints = {
     answers: {
       201: json('The order, unpaid, with every line reserved', OrderResponse),
       200: json('The order this idempotency key already placed', OrderResponse),
-      409: json('Lines that cannot be ordered as sent, or the account is at its ceilings', LinesRefusal),
+      409: json(
+        'Lines that cannot be ordered as sent, or the account is at its ceilings',
+        LinesRefusal,
+      ),
     },
   },
 } as const satisfies Record<string, Endpoint>;

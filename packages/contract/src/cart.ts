@@ -135,3 +135,6 @@ export const LinesRefusal = z.object({
   problems: z.array(LineProblemResponse),
 });
 export type LinesRefusal = z.infer<typeof LinesRefusal>;
+
+/** The checkout form: where the order goes and how it is billed (the lines are the cart's). */
+export const CheckoutForm = OrderBuyerFields.omit({ idempotencyKey: true }).extend(ShipTo.shape);

@@ -130,6 +130,8 @@ export type CreatePartValues = z.output<typeof CreatePartBody>;
  * An edit of a part by staff: every field it sends replaces the stored one. Stock is never part
  * of it (the stock ledger changes stock); a SKU left empty keeps the current one.
  */
-export const UpdatePartBody = PartDetailsFields.extend(CatalogFields.shape).superRefine(checkQuantityRule);
+export const UpdatePartBody = PartDetailsFields.extend(CatalogFields.shape).superRefine(
+  checkQuantityRule,
+);
 export type UpdatePartBody = z.input<typeof UpdatePartBody>;
 export type UpdatePartValues = z.output<typeof UpdatePartBody>;

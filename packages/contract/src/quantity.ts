@@ -245,7 +245,10 @@ export function lineProblems(
   const problems: LineProblem[] = [];
   const problem = quantityProblem(quantity, part.rule, part.available);
   if (problem) problems.push(quantityLineProblem(line, partId, quantity, problem, part.available));
-  if (seenUnitPrice !== undefined && Math.round(seenUnitPrice * 100) !== Math.round(part.unitPrice * 100))
+  if (
+    seenUnitPrice !== undefined &&
+    Math.round(seenUnitPrice * 100) !== Math.round(part.unitPrice * 100)
+  )
     problems.push(priceProblem(line, partId, quantity, seenUnitPrice, part.unitPrice));
   return problems;
 }
