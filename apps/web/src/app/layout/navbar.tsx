@@ -65,7 +65,7 @@ export function Navbar() {
           </div>
           <Link
             to={paths.home.href()}
-            className="btn btn-ghost text-xl font-bold text-primary"
+            className="btn btn-ghost px-2 text-lg font-bold text-primary sm:text-xl"
             data-testid="brand"
           >
             {config.data?.brandName ?? <span className="inline-block w-40" aria-label="Home" />}
