@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { preparedSql } from '../../db/prepared.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { parts } from '../parts/parts.tables.js';
+import { partArchivedState, partsRelation } from '../parts/stock.service.js';
 import { cartLines } from './cart.tables.js';
 
 /** A line with the part as it is now: what a cart row shows and checks. */
@@ -91,7 +91,7 @@ const cartOf = preparedSql(
   'cart_of',
   () => sql`
     select cl.part_id, cl.quantity, cl.reference, cl.seen_price_cents, ${partFields}
-      from ${cartLines} cl join ${parts} p on p.id = cl.part_id
+      from ${cartLines} cl join ${partsRelation} p on p.id = cl.part_id
      where cl.user_id = ${sql.placeholder('userId')}::text
      order by cl.created_at, cl.part_id`,
 );
@@ -105,7 +105,10 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartResponse>
  * Lines kept in the browser (a visitor's cart), checked as the account's cart is, without writing
  * anything: lines naming no part are left out, a repeated part is one line.
  */
-export async function checkLines(db: DbOrTx, lines: readonly LocalCartLine[]): Promise<CartResponse> {
+export async function checkLines(
+  db: DbOrTx,
+  lines: readonly LocalCartLine[],
+): Promise<CartResponse> {
   const merged = mergeRepeats(lines);
   if (merged.length === 0) return toCart([]);
   const rows = await checkStatement(db, localParameters(merged));
@@ -130,7 +133,7 @@ const checkStatement = preparedSql(
     select r.part_id, r.quantity, nullif(r.reference, '') as reference,
            coalesce(nullif(r.seen, 0), p.price_cents) as seen_price_cents, ${partFields}
       from ${localLines}
-      left join ${parts} p on p.id = r.part_id
+      left join ${partsRelation} p on p.id = r.part_id
      order by r.n`,
 );
 
@@ -182,11 +185,7 @@ async function withCartLimits<T>(write: () => Promise<T>): Promise<T> {
 
 /** Why a part cannot go into a cart (it is unknown, or no longer sold). */
 async function partRefusal(db: DbOrTx, partId: string): Promise<AppError> {
-  const [part] = await db
-    .select({ archivedAt: parts.archivedAt })
-    .from(parts)
-    .where(eq(parts.id, partId))
-    .limit(1);
+  const part = await partArchivedState(db, partId);
   if (!part) return notFound('Part');
   return new AppError(409, 'PART_ARCHIVED', 'This part is no longer sold, so it cannot be ordered');
 }
@@ -205,7 +204,7 @@ export async function addCartLine(
     db.execute(sql`
       insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
       select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents
-        from ${parts} p where p.id = ${line.partId}::uuid and p.archived_at is null
+        from ${partsRelation} p where p.id = ${line.partId}::uuid and p.archived_at is null
       on conflict (user_id, part_id) do update
          set quantity = cl.quantity + excluded.quantity,
              reference = coalesce(excluded.reference, cl.reference),
@@ -230,7 +229,7 @@ export async function setCartLine(
     db.execute(sql`
       insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
       select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents
-        from ${parts} p where p.id = ${partId}::uuid
+        from ${partsRelation} p where p.id = ${partId}::uuid
          and (p.archived_at is null
               or exists (select 1 from ${cartLines} x where x.user_id = ${userId} and x.part_id = p.id))
       on conflict (user_id, part_id) do update
@@ -246,9 +245,7 @@ export async function setCartLine(
 /** Takes a part out of the cart; a part not there changes nothing. */
 export async function removeCartLine(db: DbOrTx, userId: string, partId: string): Promise<void> {
   if (!isUuid(partId)) return;
-  await db
-    .delete(cartLines)
-    .where(and(eq(cartLines.userId, userId), eq(cartLines.partId, partId)));
+  await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.partId, partId)));
 }
 
 export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
@@ -277,7 +274,7 @@ const mergeStatement = preparedSql(
     select ${sql.placeholder('userId')}::text, p.id, r.quantity, nullif(r.reference, ''),
            coalesce(nullif(r.seen, 0), p.price_cents)
       from ${localLines}
-      join ${parts} p on p.id = r.part_id
+      join ${partsRelation} p on p.id = r.part_id
      order by r.n
     on conflict (user_id, part_id) do update
        set quantity = cl.quantity + excluded.quantity,

@@ -18,7 +18,8 @@ describe('the cart', () => {
       headers: who ? who.auth : {},
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const cartOf = async (who: Customer) => CartResponse.parse((await call(who, 'GET', '/api/cart')).json());
+  const cartOf = async (who: Customer) =>
+    CartResponse.parse((await call(who, 'GET', '/api/cart')).json());
   const add = (who: Customer, partId: string, quantity: number | string, reference?: string) =>
     call(who, 'POST', '/api/cart/lines', { partId, quantity, reference });
 
@@ -51,7 +52,10 @@ describe('the cart', () => {
       .update(parts)
       .set({ packSize: 10, maxOrderQuantity: 100 })
       .where(eq(parts.id, packs.id));
-    const short = await insertPart(ctx.database.db, { minOrderQuantity: 10, availableQuantity: 30 });
+    const short = await insertPart(ctx.database.db, {
+      minOrderQuantity: 10,
+      availableQuantity: 30,
+    });
     const repriced = await insertPart(ctx.database.db, { price: 9 });
     const archived = await insertPart(ctx.database.db);
     await add(buyer, packs.id, 45);
@@ -228,9 +232,9 @@ describe('the cart', () => {
       lines: Array.from({ length: 201 }, () => ({ partId: part.id, quantity: 1 })),
     });
     expect(merge.json()).toMatchObject({ message: 'A cart holds at most 200 lines' });
-    expect((await call(buyer, 'PUT', '/api/cart/lines/not-a-part', { quantity: 1 })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(buyer, 'PUT', '/api/cart/lines/not-a-part', { quantity: 1 })).statusCode,
+    ).toBe(404);
     expect((await call(buyer, 'DELETE', '/api/cart/lines/not-a-part')).statusCode).toBe(200);
   });
 });

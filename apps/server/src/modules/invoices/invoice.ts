@@ -137,7 +137,9 @@ export function renderInvoice(order: OrderView, seller: Seller): Promise<Buffer>
       `${whole ? 'Refunded in full' : 'Refunded for the canceled lines'}: ${formatMoney(fromCents(order.refundedCents))}.`,
     );
   else if (order.refundStatus === 'pending')
-    doc.text(whole ? 'A full refund is on its way.' : 'A refund of the canceled lines is on its way.');
+    doc.text(
+      whole ? 'A full refund is on its way.' : 'A refund of the canceled lines is on its way.',
+    );
 
   doc
     .moveDown(2)

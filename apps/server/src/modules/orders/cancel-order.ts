@@ -159,7 +159,6 @@ export async function sweepExpiredOrders(
   }
 }
 
-
 /** Runs inside the staff action's transaction: its audit entry. */
 export type AuditHook = (tx: DbOrTx, order: OrderRow) => Promise<void>;
 

@@ -236,3 +236,22 @@ export const reserveLinesCtes = (o: {
     select id, 'order', -quantity, available_quantity, ${o.userId}::text, ${o.orderId}::uuid
       from taken
   )`;
+
+/**
+ * The parts table for another module's raw SQL that joins it to rows of its own (the cart's lines
+ * with their parts' names, prices, rules and stock): read only; writers go through this module.
+ */
+export const partsRelation: SQL = sql`${parts}`;
+
+/** Whether a part exists, and whether it is archived: null when no part has this id. */
+export async function partArchivedState(
+  db: DbOrTx,
+  partId: string,
+): Promise<{ archived: boolean } | null> {
+  const [part] = await db
+    .select({ archivedAt: parts.archivedAt })
+    .from(parts)
+    .where(eq(parts.id, partId))
+    .limit(1);
+  return part ? { archived: part.archivedAt !== null } : null;
+}

@@ -25,11 +25,7 @@ import { recordAudit, type StaffActor } from '../audit/audit.service.js';
 import type { Caller, Guards } from '../auth/guards.js';
 import { findUsersByIds } from '../auth/identity.service.js';
 import { listSentOrderEmails } from '../mail/mail.service.js';
-import {
-  staffCancelLine,
-  staffCancelOrder,
-  type PaymentGate,
-} from '../orders/cancel-order.js';
+import { staffCancelLine, staffCancelOrder, type PaymentGate } from '../orders/cancel-order.js';
 import {
   findOrderEvents,
   findOrderView,

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/use-auth';
-import { useServerCart } from '../../features/cart/api/cart-api';
+import { useServerCart } from '../../features/cart/api/server-cart';
 import { localCart } from '../../features/cart/local-cart';
 
 /** The navbar's cart, with its line count: the account's once signed in, else this browser's. */

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { hasUnexpiredKey } from '../../lib/access-key';
-import { addCartLine, cartKeys } from './api/cart-api';
+import { addCartLine } from './api/cart-api';
+import { cartKeys } from './api/server-cart';
 import { localCart } from './local-cart';
 
 import type { CartAddition } from '../../components/add-to-cart-slot';

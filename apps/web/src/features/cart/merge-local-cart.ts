@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { cartKeys, mergeCart } from './api/cart-api';
+import { mergeCart } from './api/cart-api';
+import { cartKeys } from './api/server-cart';
 import { localCart } from './local-cart';
 
 let merging: Promise<void> | null = null;

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { CartResponse } from '@storefront/contract';
-import { useRemoveCartLine, useServerCart, useSetCartLine, useVisitorCart } from './api/cart-api';
+import { useRemoveCartLine, useSetCartLine, useVisitorCart } from './api/cart-api';
+import { useServerCart } from './api/server-cart';
 import { localCart } from './local-cart';
 
 export type LineChange = { quantity: number; reference?: string; acceptPrice?: boolean };

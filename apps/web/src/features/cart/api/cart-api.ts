@@ -9,21 +9,7 @@ import type {
 } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 import type { LocalLine } from '../local-cart';
-
-export const cartKeys = {
-  all: ['cart'] as const,
-  server: ['cart', 'server'] as const,
-  visitor: (lines: LocalLine[]) => ['cart', 'visitor', lines] as const,
-};
-
-/** The account's cart, kept on the server: the same on every device the buyer signs in on. */
-export const useServerCart = (enabled: boolean) =>
-  useQuery({
-    queryKey: cartKeys.server,
-    queryFn: () => api<CartResponse>('/cart', { auth: true }),
-    enabled,
-    meta: { topics: ['cart', 'stock', 'catalog'], private: true },
-  });
+import { cartKeys } from './server-cart';
 
 /** A visitor's cart (kept in the browser), priced and checked by the server, nothing written. */
 export const useVisitorCart = (lines: LocalLine[], enabled: boolean) =>
