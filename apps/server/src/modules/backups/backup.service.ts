@@ -110,7 +110,9 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
       try {
         uploadBytes += (await writer.addFile(picture.name, picture.file)).size;
       } catch (err) {
-        throw new Error(`could not copy the picture ${picture.file}: ${(err as Error).message}`);
+        throw new Error(`could not copy the picture ${picture.file}: ${(err as Error).message}`, {
+          cause: err,
+        });
       }
     }
     const manifest: Manifest = {

@@ -15,7 +15,8 @@ import { codeSchemaVersion } from '../../db/schema-version.js';
 import { customer, signIn } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { memoryMailer, testConfig } from '../../test/test-app.js';
-import { createSharedTestDatabase, createTestDatabase } from '../../test/test-database.js';
+import { testDatabaseWithUrl } from '../../test/database-with-url.js';
+import { createSharedTestDatabase } from '../../test/test-database.js';
 import { storeImage } from '../uploads/images.js';
 import { ArchiveWriter } from './archive.js';
 import {
@@ -30,24 +31,6 @@ import {
 import { restoreBackup, RestoreRefusedError, verifyBackup, type RestoreTarget } from './restore.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-/** A database to back up, and (on PostgreSQL) its URL for pg_dump. */
-async function sourceDatabase(): Promise<{ database: Database; url?: string }> {
-  if (!onPostgres) return { database: await createTestDatabase() };
-  const shared = await createSharedTestDatabase();
-  if (!shared) throw new Error('no PostgreSQL template');
-  const database = await shared.open(20);
-  return {
-    url: shared.url,
-    database: {
-      ...database,
-      async close() {
-        await database.close();
-        await shared.drop();
-      },
-    },
-  };
-}
 
 /**
  * An empty database to restore into: on PostgreSQL a new one named after the test template (the
@@ -124,7 +107,7 @@ describe('a backup taken while orders are placed, restored', () => {
 
   beforeAll(async () => {
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-ops-backup-'));
-    ({ database: source, url: sourceUrl } = await sourceDatabase());
+    ({ database: source, url: sourceUrl } = await testDatabaseWithUrl());
     app = await buildApp({
       config: testConfig({ uploadsDir: uploads(), authRateLimit: false }),
       database: source,
