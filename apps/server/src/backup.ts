@@ -59,7 +59,11 @@ async function main(): Promise<number> {
   if (!config.databaseUrl) {
     const pid = runningServerPid(config.dataDir);
     if (pid) return askServer(pid, config.backups.dir);
-    await fs.mkdir(config.dataDir, { recursive: true });
+    const names = await fs.readdir(path.join(config.dataDir, 'pglite')).catch(() => []);
+    if (names.length === 0) {
+      console.error(`There is no embedded database in ${config.dataDir} (DATA_DIR) to back up.`);
+      return 66;
+    }
   }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

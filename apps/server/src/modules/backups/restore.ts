@@ -187,7 +187,7 @@ export async function restoreBackup(
   if (await holdsFiles(uploadsDir)) full.push(`the pictures folder ${uploadsDir}`);
   if (full.length > 0 && !replace)
     throw new RestoreRefusedError(
-      `Refusing to restore over data: ${full.join(' and ')} already hold(s) data. Restore into an empty DATA_DIR, or add --replace to put the current data aside${target.kind === 'postgres' ? ' (on PostgreSQL it is dropped: take a backup of it first)' : ''}.`,
+      `Refusing to restore over data: ${full.join(' and ')} already ${full.length > 1 ? 'hold' : 'holds'} data. Restore into an empty DATA_DIR, or add --replace to put the current data aside${target.kind === 'postgres' ? ' (on PostgreSQL it is dropped: take a backup of it first)' : ''}.`,
     );
 
   // Everything is written beside its place first, then moved in.
