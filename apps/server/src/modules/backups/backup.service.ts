@@ -87,11 +87,12 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     const schema = await databaseSchemaVersion(source.db);
     let database: Manifest['database'];
     if (source.kind === 'pglite') {
-      // A checkpoint first keeps the replay at the restored shop's first start short; the dump
-      // itself runs with no statement in between (PGlite runs it exclusively), and what a
-      // transaction left uncommitted is rolled back when the copy starts.
-      await source.client.exec('CHECKPOINT');
-      const tarball = await source.client.dumpDataDir('gzip');
+      // A checkpoint first keeps the replay at the restored shop's first start short. The copy
+      // waits for any open transaction to end and holds PGlite while it is taken (no statement
+      // runs in between), so it is the database between two transactions.
+      const { client } = source;
+      await client.exec('CHECKPOINT');
+      const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
       const entry = await writer.addBytes(
         PGLITE_ENTRY,
         new Uint8Array(await tarball.arrayBuffer()),
