@@ -20,6 +20,7 @@ import { catalogEndpoints } from './catalog-endpoints.js';
 import { cartEndpoints } from './cart-endpoints.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig } from './config.js';
+import { ReadyResponse } from './operations.js';
 import {
   CreateOrderBody,
   DeleteOrderResponse,
@@ -302,6 +303,16 @@ export const endpoints = {
     access: 'public',
     errors: [503],
     answers: { 200: json('Up', HealthResponse) },
+  },
+  ready: {
+    method: 'GET',
+    path: '/api/ready',
+    tag: 'Site',
+    summary:
+      'Readiness for load balancers: 503 until the database answers and holds the schema this version expects, and while shutting down',
+    access: 'public',
+    errors: [503],
+    answers: { 200: json('Ready for traffic', ReadyResponse) },
   },
   openApi: {
     method: 'GET',

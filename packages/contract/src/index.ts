@@ -12,6 +12,7 @@ export * from './users.js';
 export * from './payments.js';
 export * from './staff.js';
 export * from './staff-parts.js';
+export * from './operations.js';
 export * from './images.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

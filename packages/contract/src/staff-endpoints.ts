@@ -1,6 +1,7 @@
 import { IdParams } from './common.js';
 import { json, type Endpoint } from './endpoint.js';
 import { UploadedImage } from './images.js';
+import { BackupStatus } from './operations.js';
 import { OrderResponse } from './orders.js';
 import {
   AdminEmailParams,
@@ -37,6 +38,14 @@ export const staffEndpoints = {
     summary: "Today's and the last 30 days' paid orders and revenue, orders to ship, low stock",
     access: 'admin',
     answers: { 200: json('The figures', StaffOverview) },
+  },
+  staffBackups: {
+    method: 'GET',
+    path: '/api/staff/backups',
+    tag: 'Staff',
+    summary: 'When the last backup completed, the last failure, and whether the overview warns',
+    access: 'admin',
+    answers: { 200: json('The backup status', BackupStatus) },
   },
   staffOrders: {
     method: 'GET',

@@ -16,6 +16,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from '../orders/orders.service.js';
+import { metrics } from '../metrics/metrics.js';
 import { enqueue } from '../outbox/outbox.service.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { paymentEvents, payments, refunds } from './payments.tables.js';
@@ -310,6 +311,7 @@ export async function handlePaymentEvent(
     if (!expected || intent.status !== expected) return 'ignored' as const;
     return (await applyIntent(tx, order.id, intent)) ? ('applied' as const) : ('ignored' as const);
   });
+  metrics.paymentEvents.inc({ type: event.type, result });
   if (result === 'refunding') onRefundQueued();
   return result;
 }
