@@ -85,7 +85,9 @@ const moveStockStatement = preparedSql(
       select p.id, p.available_quantity, p.archived_at from ${parts} p
        where p.id in (select part_id from change)
        order by p.id
-         for update
+         -- Exclusive among writers of stock, yet not against rows that merely reference the part
+         -- (a cart line or review added meanwhile): FOR UPDATE would block their foreign keys.
+         for no key update
     ),
     allowed as (
       select count(*) = (select count(*) from change)
@@ -212,7 +214,7 @@ export const reserveLinesCtes = (o: {
     select p.id, ${partColumnsSql} from ${parts} p
      where p.id in (select part_id from ${sql.raw(o.lines)}) and ${o.gate}
      order by p.id
-       for update
+       for no key update
   ),
   checked as (
     select r.*, l.id is not null as found, l.sku, l.name, l.price_cents, l.available_quantity,
