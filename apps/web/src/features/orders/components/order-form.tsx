@@ -11,6 +11,7 @@ import {
   type OrderResponse,
   type PartResponse,
 } from '@storefront/contract';
+import { InvoiceFields, ShipToFields } from '../../../components/buyer-fields';
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
@@ -125,32 +126,7 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
         <h2 className="card-title">Place your order</h2>
         <Field label="Name" value={customer.name} readOnly />
         <Field label="Email" type="email" value={customer.email} readOnly />
-        <Field
-          label="Address"
-          autoComplete="address-line1"
-          error={errors.street?.message}
-          {...form.register('street')}
-        />
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field
-            label="City"
-            autoComplete="address-level2"
-            error={errors.city?.message}
-            {...form.register('city')}
-          />
-          <Field
-            label="Postal code"
-            autoComplete="postal-code"
-            error={errors.postalCode?.message}
-            {...form.register('postalCode')}
-          />
-        </div>
-        <Field
-          label="Country"
-          autoComplete="country-name"
-          error={errors.country?.message}
-          {...form.register('country')}
-        />
+        <ShipToFields field={(name) => form.register(name)} errors={errors} />
         <Field
           label="Quantity (minimum order)"
           type="number"
@@ -170,23 +146,7 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
           error={errors.phone?.message}
           {...form.register('phone')}
         />
-        <fieldset className="mt-2">
-          <legend className="mb-2 font-semibold">For your invoice (optional)</legend>
-          <Field
-            label="Company"
-            autoComplete="organization"
-            error={errors.company?.message}
-            {...form.register('company')}
-          />
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            <Field label="Tax/VAT id" error={errors.taxId?.message} {...form.register('taxId')} />
-            <Field
-              label="Your PO number"
-              error={errors.poNumber?.message}
-              {...form.register('poNumber')}
-            />
-          </div>
-        </fieldset>
+        <InvoiceFields field={(name) => form.register(name)} errors={errors} />
         <p className="text-lg" aria-live="polite" data-testid="order-total">
           Total: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>

@@ -1,0 +1,72 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from './ui/field';
+
+type Errors<K extends string> = { [Name in K]?: { message?: string | undefined } | undefined };
+
+type ShipToName = 'street' | 'city' | 'postalCode' | 'country';
+type InvoiceName = 'company' | 'taxId' | 'poNumber';
+
+/** The ship-to address in its parts: the one-part order form and checkout ask it the same way. */
+export function ShipToFields({
+  field,
+  errors,
+}: {
+  field: (name: ShipToName) => UseFormRegisterReturn;
+  errors: Errors<ShipToName>;
+}) {
+  return (
+    <>
+      <Field
+        label="Address"
+        autoComplete="address-line1"
+        error={errors.street?.message}
+        {...field('street')}
+      />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...field('city')}
+        />
+        <Field
+          label="Postal code"
+          autoComplete="postal-code"
+          error={errors.postalCode?.message}
+          {...field('postalCode')}
+        />
+      </div>
+      <Field
+        label="Country"
+        autoComplete="country-name"
+        error={errors.country?.message}
+        {...field('country')}
+      />
+    </>
+  );
+}
+
+/** What the invoice may carry besides the buyer: company, tax/VAT id, the buyer's PO number. */
+export function InvoiceFields({
+  field,
+  errors,
+}: {
+  field: (name: InvoiceName) => UseFormRegisterReturn;
+  errors: Errors<InvoiceName>;
+}) {
+  return (
+    <fieldset className="mt-2">
+      <legend className="mb-2 font-semibold">For your invoice (optional)</legend>
+      <Field
+        label="Company"
+        autoComplete="organization"
+        error={errors.company?.message}
+        {...field('company')}
+      />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field label="Tax/VAT id" error={errors.taxId?.message} {...field('taxId')} />
+        <Field label="Your PO number" error={errors.poNumber?.message} {...field('poNumber')} />
+      </div>
+    </fieldset>
+  );
+}
