@@ -66,6 +66,8 @@ export function utf8Length(text: string): number {
 }
 
 /** Control characters (NUL included) and lone surrogates out; they are never part of a value. */
+export const cleanPastedText = (value: string): string => clean(value);
+
 function clean(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff]/g, '').replace(
