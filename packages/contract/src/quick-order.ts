@@ -37,6 +37,13 @@ export const QuickOrderBody = z.union(
             partNumber: cell('Part number', 200),
             quantity: cell('Quantity', 200),
             reference: cell('Reference', 1000).optional(),
+            /** The row's line in what was first pasted, kept through edits. */
+            line: z
+              .number({ error: 'Line must be a number' })
+              .int('Line must be a whole number')
+              .min(1, 'Line must be at least 1')
+              .max(1_000_000, 'Line is too large')
+              .optional(),
           }),
           { error: 'Rows must be a list' },
         )

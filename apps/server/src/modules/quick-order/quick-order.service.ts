@@ -85,7 +85,7 @@ function rowsOf(body: Body): ParsedQuickRow[] {
     if (!parsed.ok) throw new AppError(400, parsed.error, parsed.message);
     return parsed.rows;
   }
-  return body.rows.map((cells, i) => readCells(i + 1, cells));
+  return body.rows.map((cells, i) => readCells(cells.line ?? i + 1, cells));
 }
 
 /** A parse status as a row's status (a row read well is judged by its part). */

@@ -161,8 +161,8 @@ describe('quick order', () => {
       totalAfter: 70,
       fix: { action: 'Reduce to 20, all in stock', quantity: 20 },
     });
-    const fixed = await resolve(buyer, { rows: [{ partNumber: p.sku, quantity: 20 }] });
-    expect(fixed.rows[0]).toMatchObject({ status: 'FOUND', totalAfter: 50 });
+    const fixed = await resolve(buyer, { rows: [{ partNumber: p.sku, quantity: 20, line: 7 }] });
+    expect(fixed.rows[0]).toMatchObject({ status: 'FOUND', totalAfter: 50, line: 7 });
     const cart = CartResponse.parse(
       (await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: buyer.auth })).json(),
     );

@@ -10,9 +10,14 @@ import {
 import { resolveQuickOrder } from './api';
 
 /** A row as the grid holds it: its cells (what the buyer can change) and the server's verdict. */
-export type GridRow = { key: number; cells: QuickOrderCells; result: QuickOrderRow };
+export type GridRow = {
+  key: number;
+  cells: QuickOrderCells & { line: number };
+  result: QuickOrderRow;
+};
 
-const cellsOf = (row: QuickOrderRow): QuickOrderCells => ({
+const cellsOf = (row: QuickOrderRow): GridRow['cells'] => ({
+  line: row.line,
   partNumber: row.partNumber,
   quantity: row.quantity === null ? row.quantityText : String(row.quantity),
   reference: row.reference,
@@ -59,7 +64,7 @@ export function useQuickOrder(addToCart: (lines: LocalCartBody['lines']) => Prom
   };
 
   /** The grid once more after a change (rows as cells, in order; none left: an empty grid). */
-  const recheck = (next: { key: number; cells: QuickOrderCells }[]) => {
+  const recheck = (next: Pick<GridRow, 'key' | 'cells'>[]) => {
     if (next.length === 0) {
       latest.current += 1;
       setRows([]);
