@@ -37,16 +37,16 @@ export function QuickOrderRowView({ row, busy, onQuantity, onPick, onRemove }: P
       data-status={r.status}
       aria-labelledby={`${id}-title`}
     >
-      <div className="grid gap-3 sm:grid-cols-[4rem_minmax(0,1fr)_9rem]">
+      <div className="grid gap-3 sm:grid-cols-[5rem_1fr_auto]">
         {part ? (
           <img
             src={part.url}
             alt=""
-            width={64}
-            height={48}
+            width={80}
+            height={60}
             loading="lazy"
             decoding="async"
-            className="hidden aspect-[4/3] w-16 rounded object-cover sm:block"
+            className="hidden aspect-[4/3] w-20 rounded object-cover sm:block"
           />
         ) : (
           <span className="hidden sm:block" />
