@@ -124,9 +124,18 @@ export async function resolveQuickOrder(
   }
   const cart = await getCart(db, userId);
   const inCart = new Map(cart.lines.map((l) => [l.partId, l.quantity]));
-  const answered = rows.map((row, i) =>
-    resolveRow(row, i, matches.get(i) ?? [], (id) => inCart.get(id) ?? 0),
-  );
+  // Rows of the same part add up, as the cart will add them: a row is checked on what the cart
+  // holds plus the ready rows above it.
+  const earlier = new Map<string, number>();
+  const answered = rows.map((row, i) => {
+    const answer = resolveRow(row, i, matches.get(i) ?? [], (id) => ({
+      cart: inCart.get(id) ?? 0,
+      earlier: earlier.get(id) ?? 0,
+    }));
+    if (answer.status === 'FOUND' && answer.part && answer.quantity !== null)
+      earlier.set(answer.part.partId, (earlier.get(answer.part.partId) ?? 0) + answer.quantity);
+    return answer;
+  });
   const ready = answered.filter((r) => r.status === 'FOUND').length;
   return { rows: answered, ready, attention: answered.length - ready };
 }
@@ -135,7 +144,7 @@ function resolveRow(
   row: ParsedQuickRow,
   index: number,
   found: Match[],
-  inCartOf: (partId: string) => number,
+  heldOf: (partId: string) => { cart: number; earlier: number },
 ): QuickOrderRow {
   const oem = normalisePartNumber(row.partNumber);
   const bySku = found.find((m) => m.by_sku && !m.archived);
@@ -146,7 +155,9 @@ function resolveRow(
   const gone = !chosen && !several ? found[0] : undefined;
   const match = chosen ?? gone;
   const part = match ? asPart(match, oem) : null;
-  const inCart = part ? inCartOf(part.partId) : 0;
+  const held = part ? heldOf(part.partId) : { cart: 0, earlier: 0 };
+  const inCart = held.cart;
+  const before = held.cart + held.earlier;
   const base = {
     line: row.line,
     partNumber: row.partNumber,
@@ -156,7 +167,7 @@ function resolveRow(
     part,
     matches: several ? live.map((m) => asPart(m, oem)) : [],
     inCart,
-    totalAfter: part && row.quantity !== null ? inCart + row.quantity : null,
+    totalAfter: part && row.quantity !== null ? before + row.quantity : null,
     problems: [] as QuickOrderRow['problems'],
   };
   const answer = (
@@ -199,7 +210,7 @@ function resolveRow(
   }
   if (row.status === 'REFERENCE_TOO_LONG') return answer(row.status, row.message, null);
   // The cart adds this row to what it holds: the rule applies to the sum.
-  const total = inCart + row.quantity;
+  const total = before + row.quantity;
   const problems = lineProblems(index, part.partId, total, {
     archived: false,
     rule,
@@ -209,9 +220,14 @@ function resolveRow(
   const problem = problems[0];
   if (!problem) return answer('FOUND', '', null);
   const code = problem.code as QuickRowStatus;
-  const add = problem.suggested === null ? null : problem.suggested - inCart;
-  const inCartNote =
-    inCart > 0 ? ` You already have ${inCart.toLocaleString('en-US')} in your cart.` : '';
+  const add = problem.suggested === null ? null : problem.suggested - before;
+  const heldNote = [
+    held.cart > 0 ? `${held.cart.toLocaleString('en-US')} in your cart` : '',
+    held.earlier > 0 ? `${held.earlier.toLocaleString('en-US')} on lines above` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const inCartNote = heldNote ? ` You already have ${heldNote}.` : '';
   if (add === null || add < 1) return answer(code, problem.message + inCartNote, remove, problems);
   const figure = add.toLocaleString('en-US');
   return answer(

@@ -163,6 +163,17 @@ describe('quick order', () => {
     });
     const fixed = await resolve(buyer, { rows: [{ partNumber: p.sku, quantity: 20, line: 7 }] });
     expect(fixed.rows[0]).toMatchObject({ status: 'FOUND', totalAfter: 50, line: 7 });
+    // Rows of the same part add up, as the cart will add them.
+    const twice = await resolve(buyer, {
+      text: `${p.sku} 10\n${p.sku.toLowerCase()} 15`,
+    });
+    expect(twice.rows.map((r) => [r.status, r.totalAfter, r.fix?.action ?? null])).toEqual([
+      ['FOUND', 40, null],
+      ['ABOVE_STOCK', 55, 'Reduce to 10, all in stock'],
+    ]);
+    expect(twice.rows[1]?.message).toBe(
+      'Only 50 pieces in stock. You already have 30 in your cart and 10 on lines above.',
+    );
     const cart = CartResponse.parse(
       (await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: buyer.auth })).json(),
     );
