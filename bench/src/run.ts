@@ -2,7 +2,7 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (cpu, search, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
+ * (cpu, search, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
  * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog.
  */
 import crypto from 'node:crypto';
@@ -38,6 +38,7 @@ const ORDER = [
   'cpu',
   'checkout',
   'search',
+  'quick-order',
   'staff',
   'weight',
   'lighthouse',
@@ -344,6 +345,28 @@ async function main(): Promise<void> {
       try {
         await section('search', 'Search (PostgreSQL)', () =>
           runSearch('Search (PostgreSQL)', fresh.url),
+        );
+      } finally {
+        await fresh.drop().catch(() => undefined);
+      }
+    }
+  }
+
+  // Quick order at size (issue 22): 500 pasted rows resolved against the catalog.
+  if (want('quick-order')) {
+    const { runQuickOrder } = await import('./quick-order.js');
+    await section('quick-order', 'Quick order (embedded)', () =>
+      runQuickOrder('Quick order (embedded)'),
+    );
+    if (!settings.benchDatabaseUrl) {
+      rowsByKind
+        .get('quick-order')
+        ?.push(skippedRow('Quick order (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
+    } else {
+      const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+      try {
+        await section('quick-order', 'Quick order (PostgreSQL)', () =>
+          runQuickOrder('Quick order (PostgreSQL)', fresh.url),
         );
       } finally {
         await fresh.drop().catch(() => undefined);

@@ -18,6 +18,7 @@ import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { catalogEndpoints } from './catalog-endpoints.js';
 import { cartEndpoints } from './cart-endpoints.js';
+import { quickOrderEndpoints } from './quick-order.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -437,6 +438,7 @@ export const endpoints = {
   },
   ...catalogEndpoints,
   ...cartEndpoints,
+  ...quickOrderEndpoints,
   ...staffEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

@@ -21,3 +21,4 @@ export * from './catalog-fields.js';
 export * from './catalog.js';
 export * from './quantity.js';
 export * from './cart.js';
+export * from './quick-order.js';

@@ -113,6 +113,7 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
     addCartLine: { partId: ids.part, quantity: 1, reference: 'JOB-1' },
     setCartLine: { quantity: 2, reference: 'VIN 1HGCM', acceptPrice: true },
     mergeCart: { lines: [{ partId: ids.part, quantity: 1, seenUnitPrice: 2 }] },
+    resolveQuickOrder: { text: 'IC-100001\t10\nA 1,000 job 4' },
     checkCart: { lines: [{ partId: ids.part, quantity: 1 }] },
     checkout: {
       lines: [{ partId: ids.part, quantity: 1, unitPrice: 2, reference: 'JOB-1' }],

@@ -10,6 +10,7 @@ import { RequireAdmin, RequireAuth } from './guards';
  */
 const Purchase = lazy(() => import('./routes/purchase'));
 const Checkout = lazy(() => import('./routes/checkout'));
+const QuickOrder = lazy(() => import('./routes/quick-order'));
 const DashboardLayout = lazy(() => import('./routes/dashboard/layout'));
 const Profile = lazy(() => import('./routes/dashboard/profile'));
 const MyOrders = lazy(() => import('./routes/dashboard/my-orders'));
@@ -37,6 +38,7 @@ export default function MemberRoutes() {
       </Route>
       <Route element={<RequireAuth />}>
         <Route path={paths.checkout.path} element={<Checkout />} />
+        <Route path={paths.quickOrder.path} element={<QuickOrder />} />
         <Route path={dashboard.root.path} element={<DashboardLayout />}>
           <Route index element={<Profile />} />
           <Route path={dashboard.myOrders.path} element={<MyOrders />} />

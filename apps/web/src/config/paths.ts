@@ -18,6 +18,8 @@ export const paths = {
   },
   /** The buyer's cart: a visitor's kept in the browser, an account's on the server. */
   cart: { path: '/cart', href: () => '/cart' },
+  /** A pasted list of part numbers and quantities into the cart (signed-in buyers). */
+  quickOrder: { path: '/quick-order', href: () => '/quick-order' },
   /** The cart's lines once more, where they go, and "Place order". */
   checkout: { path: '/checkout', href: () => '/checkout' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },

@@ -19,7 +19,10 @@ export function Navbar() {
     { to: paths.blogs.href(), label: 'Blogs' },
     { to: paths.portfolio.href(), label: 'Portfolio' },
     ...(signedIn
-      ? [{ to: paths.dashboard.root.href(), label: 'Dashboard' }]
+      ? [
+          { to: paths.quickOrder.href(), label: 'Quick order' },
+          { to: paths.dashboard.root.href(), label: 'Dashboard' },
+        ]
       : auth.status === 'loading'
         ? []
         : [

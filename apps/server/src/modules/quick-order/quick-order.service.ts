@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import {
+  fromCents,
+  lineProblems,
+  normalisePartNumber,
+  parseQuickOrder,
+  QUICK_ROW_STATUS_WORDS,
+  readCells,
+  type ParsedQuickRow,
+  type QuickOrderBody,
+  type QuickOrderFix,
+  type QuickOrderPart,
+  type QuickOrderResponse,
+  type QuickOrderRow,
+  type QuickRowStatus,
+} from '@storefront/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/database.js';
+import { preparedSql } from '../../db/prepared.js';
+import { AppError } from '../../http/errors.js';
+import { getCart } from '../cart/cart.service.js';
+import { partsRelation } from '../parts/stock.service.js';
+
+type Body = z.output<typeof QuickOrderBody>;
+
+/** A part a row's number names, as the one query answers it. */
+type Match = {
+  n: number;
+  id: string;
+  sku: string;
+  name: string;
+  image_url: string;
+  price_cents: number;
+  min_order_quantity: number;
+  pack_size: number;
+  max_order_quantity: number | null;
+  available_quantity: number;
+  archived: boolean;
+  by_sku: boolean;
+};
+
+/**
+ * Every row's number against our part numbers (upper-case, the unique index on `upper(sku)`) and
+ * the OEM numbers (normalised, the GIN index on `oem_numbers`), in one statement: one round trip
+ * whatever the number of rows.
+ */
+const matchStatement = preparedSql(
+  'quick_order_match',
+  () => sql`
+    with r(n, sku, oem) as (
+      select * from unnest(${sql.placeholder('ns')}::int[], ${sql.placeholder('skus')}::text[],
+                           ${sql.placeholder('oems')}::text[]))
+    select r.n, p.id, p.sku, p.name, p.image_url, p.price_cents, p.min_order_quantity,
+           p.pack_size, p.max_order_quantity, p.available_quantity,
+           p.archived_at is not null as archived, true as by_sku
+      from r join ${partsRelation} p on upper(p.sku) = r.sku
+    union all
+    select r.n, p.id, p.sku, p.name, p.image_url, p.price_cents, p.min_order_quantity,
+           p.pack_size, p.max_order_quantity, p.available_quantity,
+           p.archived_at is not null as archived, false as by_sku
+      from r join ${partsRelation} p on p.oem_numbers @> array[r.oem]::text[]
+     where upper(p.sku) <> r.sku
+     order by 1, 12 desc, 3`,
+);
+
+const asPart = (m: Match, oem: string): QuickOrderPart => ({
+  partId: m.id,
+  sku: m.sku,
+  name: m.name,
+  url: m.image_url,
+  unitPrice: fromCents(m.price_cents),
+  mOrderQuantity: m.min_order_quantity,
+  packSize: m.pack_size,
+  maxOrderQuantity: m.max_order_quantity,
+  availableQuantity: m.available_quantity,
+  archived: m.archived,
+  matchedBy: m.by_sku ? 'sku' : 'oem',
+  matchedOem: m.by_sku ? null : oem,
+});
+
+/** The rows of a body: pasted text through the parser, or cells the grid already holds. */
+function rowsOf(body: Body): ParsedQuickRow[] {
+  if ('text' in body) {
+    const parsed = parseQuickOrder(body.text);
+    if (!parsed.ok) throw new AppError(400, parsed.error, parsed.message);
+    return parsed.rows;
+  }
+  return body.rows.map((cells, i) => readCells(cells.line ?? i + 1, cells));
+}
+
+/** A parse status as a row's status (a row read well is judged by its part). */
+const asStatus = (status: ParsedQuickRow['status']): QuickRowStatus =>
+  status === 'OK' ? 'FOUND' : status;
+
+const canLookUp = (row: ParsedQuickRow) =>
+  row.status !== 'NO_PART_NUMBER' && row.status !== 'BAD_PART_NUMBER';
+
+/**
+ * Reads a quick order and checks every row, writing nothing: which part its number names (our
+ * part number first, then OEM numbers), what is wrong with it (the cart's one rule, on what the
+ * cart will hold once the row is added) and the fix. Two statements: the parts of every row, and
+ * the caller's cart.
+ */
+export async function resolveQuickOrder(
+  db: DbOrTx,
+  userId: string,
+  body: Body,
+): Promise<QuickOrderResponse> {
+  const rows = rowsOf(body);
+  const lookups = rows.map((row, i) => ({ row, i })).filter(({ row }) => canLookUp(row));
+  const matches = new Map<number, Match[]>();
+  if (lookups.length > 0) {
+    const found = (await matchStatement(db, {
+      ns: lookups.map(({ i }) => i),
+      skus: lookups.map(({ row }) => row.partNumber.replace(/\s+/g, '').toUpperCase()),
+      oems: lookups.map(({ row }) => normalisePartNumber(row.partNumber)),
+    })) as unknown as Match[];
+    for (const m of found) {
+      const list = matches.get(m.n) ?? [];
+      // A part found by both its number and an OEM number of another row's part stays once.
+      if (!list.some((x) => x.id === m.id)) list.push(m);
+      matches.set(m.n, list);
+    }
+  }
+  const cart = await getCart(db, userId);
+  const inCart = new Map(cart.lines.map((l) => [l.partId, l.quantity]));
+  // Rows of the same part add up, as the cart will add them: a row is checked on what the cart
+  // holds plus the ready rows above it.
+  const earlier = new Map<string, number>();
+  const answered = rows.map((row, i) => {
+    const answer = resolveRow(row, i, matches.get(i) ?? [], (id) => ({
+      cart: inCart.get(id) ?? 0,
+      earlier: earlier.get(id) ?? 0,
+    }));
+    if (answer.status === 'FOUND' && answer.part && answer.quantity !== null)
+      earlier.set(answer.part.partId, (earlier.get(answer.part.partId) ?? 0) + answer.quantity);
+    return answer;
+  });
+  const ready = answered.filter((r) => r.status === 'FOUND').length;
+  return { rows: answered, ready, attention: answered.length - ready };
+}
+
+function resolveRow(
+  row: ParsedQuickRow,
+  index: number,
+  found: Match[],
+  heldOf: (partId: string) => { cart: number; earlier: number },
+): QuickOrderRow {
+  const oem = normalisePartNumber(row.partNumber);
+  const bySku = found.find((m) => m.by_sku && !m.archived);
+  const live = found.filter((m) => !m.archived);
+  // Our own number names one part; an OEM number may name several of ours.
+  const chosen = bySku ?? (live.length === 1 ? live[0] : undefined);
+  const several = !bySku && live.length > 1;
+  const gone = !chosen && !several ? found[0] : undefined;
+  const match = chosen ?? gone;
+  const part = match ? asPart(match, oem) : null;
+  const held = part ? heldOf(part.partId) : { cart: 0, earlier: 0 };
+  const inCart = held.cart;
+  const before = held.cart + held.earlier;
+  const base = {
+    line: row.line,
+    partNumber: row.partNumber,
+    quantity: row.quantity,
+    quantityText: row.quantityText,
+    reference: row.reference,
+    part,
+    matches: several ? live.map((m) => asPart(m, oem)) : [],
+    inCart,
+    totalAfter: part && row.quantity !== null ? before + row.quantity : null,
+    problems: [] as QuickOrderRow['problems'],
+  };
+  const answer = (
+    status: QuickRowStatus,
+    message: string,
+    fix: QuickOrderFix | null,
+    problems: QuickOrderRow['problems'] = [],
+  ): QuickOrderRow => ({
+    ...base,
+    status,
+    statusText: QUICK_ROW_STATUS_WORDS[status],
+    message,
+    fix,
+    problems,
+  });
+  const remove: QuickOrderFix = { kind: 'remove', action: 'Remove', quantity: null };
+
+  if (!canLookUp(row)) return answer(asStatus(row.status), row.message, remove);
+  if (several)
+    return answer(
+      'SEVERAL_MATCHES',
+      `${row.partNumber} names ${live.length} of our parts: pick the one you mean.`,
+      { kind: 'pick', action: `Pick one of ${live.length} matches`, quantity: null },
+    );
+  if (!match || !part)
+    return answer('UNKNOWN_NUMBER', `We have no part numbered ${row.partNumber}.`, remove);
+  if (part.archived) return answer('ARCHIVED', 'This part is no longer sold.', remove);
+  const rule = {
+    minimum: part.mOrderQuantity,
+    packSize: part.packSize,
+    maximum: part.maxOrderQuantity,
+  };
+  if (row.quantity === null) {
+    const use = Math.max(rule.minimum, rule.packSize);
+    return answer(asStatus(row.status), row.message, {
+      kind: 'quantity',
+      action: `Use ${use.toLocaleString('en-US')}`,
+      quantity: use,
+    });
+  }
+  if (row.status === 'REFERENCE_TOO_LONG') return answer(row.status, row.message, null);
+  // The cart adds this row to what it holds: the rule applies to the sum.
+  const total = before + row.quantity;
+  const problems = lineProblems(index, part.partId, total, {
+    archived: false,
+    rule,
+    available: part.availableQuantity,
+    unitPrice: part.unitPrice,
+  });
+  const problem = problems[0];
+  if (!problem) return answer('FOUND', '', null);
+  const code = problem.code as QuickRowStatus;
+  const add = problem.suggested === null ? null : problem.suggested - before;
+  const heldNote = [
+    held.cart > 0 ? `${held.cart.toLocaleString('en-US')} in your cart` : '',
+    held.earlier > 0 ? `${held.earlier.toLocaleString('en-US')} on lines above` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const inCartNote = heldNote ? ` You already have ${heldNote}.` : '';
+  if (add === null || add < 1) return answer(code, problem.message + inCartNote, remove, problems);
+  const figure = add.toLocaleString('en-US');
+  return answer(
+    code,
+    problem.message + inCartNote,
+    {
+      kind: 'quantity',
+      action: code === 'ABOVE_STOCK' ? `Reduce to ${figure}, all in stock` : `Use ${figure}`,
+      quantity: add,
+    },
+    problems,
+  );
+}
