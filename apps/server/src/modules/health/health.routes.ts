@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, routePath, type HealthResponse } from '@storefront/contract';
 import { pingDatabase, type Db } from '../../db/database.js';
 
-export type HealthRoutesOptions = { db: Db };
+export type HealthRoutesOptions = {
+  db: Db;
+  searchStatus?: () => { state: 'loading' | 'ready' | 'off'; parts: number };
+};
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { db, searchStatus }) => {
   app.get(routePath(endpoints.health), async (request, reply) => {
     try {
       await pingDatabase(db);
@@ -14,7 +17,12 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         .status(503)
         .send({ error: 'DATABASE_DOWN', message: 'The database is not reachable' });
     }
-    const body: HealthResponse = { status: 'ok', database: 'up' };
+    const search = searchStatus?.();
+    const body: HealthResponse = {
+      status: 'ok',
+      database: 'up',
+      ...(search ? { search: { state: search.state, parts: search.parts } } : {}),
+    };
     return body;
   });
 };
