@@ -7,7 +7,10 @@ export type HealthRoutesOptions = {
   searchStatus?: () => { state: 'loading' | 'ready' | 'off'; parts: number };
 };
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { db, searchStatus }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { db, searchStatus },
+) => {
   app.get(routePath(endpoints.health), async (request, reply) => {
     try {
       await pingDatabase(db);

@@ -9,7 +9,13 @@ import {
 } from '@storefront/contract';
 import type { Db } from '../../../db/database.js';
 import { tokenizeSearch } from '../catalog.service.js';
-import { parseAndQuery, SIMILARITY_THRESHOLD, similarity, trigrams, compareLexemes } from './pg-text.js';
+import {
+  parseAndQuery,
+  SIMILARITY_THRESHOLD,
+  similarity,
+  trigrams,
+  compareLexemes,
+} from './pg-text.js';
 import {
   lastChange,
   missingChanges,
@@ -288,11 +294,15 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
   async function queryOf(kind: 'english' | 'simple', inputs: string[]): Promise<string[]> {
     const memo = kind === 'english' ? englishMemo : simpleMemo;
     const missing = [
-      ...new Set(inputs.filter((x) => (kind === 'english' && known.has(x)) || memo.get(x) === undefined)),
+      ...new Set(
+        inputs.filter((x) => (kind === 'english' && known.has(x)) || memo.get(x) === undefined),
+      ),
     ].filter((x) => !(kind === 'english' && known.has(x)));
     if (missing.length > 0)
       for (const [x, q] of await queryTexts(db, kind, missing)) memo.set(x, q);
-    return inputs.map((x) => (kind === 'english' ? known.get(x)?.query : undefined) ?? memo.get(x) ?? '');
+    return inputs.map(
+      (x) => (kind === 'english' ? known.get(x)?.query : undefined) ?? memo.get(x) ?? '',
+    );
   }
 
   /** The text as the index runs it, or null when only the database can answer it exactly. */
@@ -305,7 +315,8 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
     for (let i = 0; i < queries.length; i += 1) {
       const parsed = parseAndQuery(queries[i]!);
       if (parsed === null || parsed.length > 1) return null;
-      if (parsed[0]) terms.push({ word: parsed[0].word, prefix: prefixLast && i === words.length - 1 });
+      if (parsed[0])
+        terms.push({ word: parsed[0].word, prefix: prefixLast && i === words.length - 1 });
     }
     const codeQueries = await queryOf(
       'simple',

@@ -71,15 +71,15 @@ describe('search freshness on one instance', () => {
       payload: { ...body('Quokka coolant hose'), price: 3 },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(
-      await until(async () => (await find('q=quokka&maxPrice=5')).total === 1),
-    ).toBeLessThan(FRESH_MS);
+    expect(await until(async () => (await find('q=quokka&maxPrice=5')).total === 1)).toBeLessThan(
+      FRESH_MS,
+    );
     expect((await find('q=zanzibar')).total).toBe(0);
 
     await ctx.database.db.execute(sql`update parts set available_quantity = 0 where id = ${id}`);
-    expect(
-      await until(async () => (await find('q=quokka&inStock=true')).total === 0),
-    ).toBeLessThan(FRESH_MS);
+    expect(await until(async () => (await find('q=quokka&inStock=true')).total === 0)).toBeLessThan(
+      FRESH_MS,
+    );
     await ctx.database.db.execute(sql`update parts set archived_at = now() where id = ${id}`);
     expect(await until(async () => (await find('q=quokka')).total === 0)).toBeLessThan(FRESH_MS);
   });
@@ -139,13 +139,13 @@ describe.runIf(onPostgres)('search freshness across instances', () => {
       payload: { ...body('Wombat radiator cap'), price: 300 },
     });
     expect(repriced.statusCode, repriced.body).toBe(200);
-    expect(
-      await until(async () => (await onB('q=wombat&minPrice=250')).total === 1),
-    ).toBeLessThan(FRESH_MS);
+    expect(await until(async () => (await onB('q=wombat&minPrice=250')).total === 1)).toBeLessThan(
+      FRESH_MS,
+    );
     await databases[0]!.db.execute(sql`update parts set available_quantity = 0 where id = ${id}`);
-    expect(
-      await until(async () => (await onB('q=wombat&inStock=true')).total === 0),
-    ).toBeLessThan(FRESH_MS);
+    expect(await until(async () => (await onB('q=wombat&inStock=true')).total === 0)).toBeLessThan(
+      FRESH_MS,
+    );
     await databases[0]!.db.execute(sql`update parts set archived_at = now() where id = ${id}`);
     expect(await until(async () => (await onB('q=wombat')).total === 0)).toBeLessThan(FRESH_MS);
   });
@@ -178,9 +178,7 @@ describe.runIf(onPostgres)('search freshness across instances', () => {
       } finally {
         await slow.end();
       }
-      expect(
-        await until(async () => (await count('narwhal gamma')) === 1),
-      ).toBeLessThan(FRESH_MS);
+      expect(await until(async () => (await count('narwhal gamma')) === 1)).toBeLessThan(FRESH_MS);
     } finally {
       await deaf.stop();
     }

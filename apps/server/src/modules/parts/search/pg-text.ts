@@ -91,7 +91,7 @@ export function parseAndQuery(text: string): QueryTerm[] | null {
   const terms: QueryTerm[] = [];
   const re = /\s*'((?:[^'\\]|''|\\.)*)'(:\*)?\s*(&|$)/gy;
   if (text.trim() === '') return terms;
-  let last = 0;
+  let last: number;
   for (;;) {
     const m = re.exec(text);
     if (!m) return null;

@@ -6,7 +6,8 @@ import type { SearchDoc } from './search-index.js';
  * A text[] literal of plain tokens (letters, digits, hyphens: what the callers pass), each
  * quoted so that a word such as `null` stays a word.
  */
-const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+const textArray = (values: string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
 
 /** Rows of a raw query, whichever driver ran it. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -221,7 +221,12 @@ export class SearchIndex {
   /** Adds, updates or (null) removes a part. */
   put(id: string, doc: SearchDoc | null): void {
     const old = this.slotOf.get(id);
-    if (old !== undefined && doc && this.vectors[old] === doc.vector && this.skus[old] === doc.sku) {
+    if (
+      old !== undefined &&
+      doc &&
+      this.vectors[old] === doc.vector &&
+      this.skus[old] === doc.sku
+    ) {
       this.updateInPlace(old, doc);
       return;
     }
@@ -361,7 +366,6 @@ export class SearchIndex {
       slots.push(s);
     });
     const starts = new Int32Array(slots.length);
-    let text = '';
     const pieces: string[] = [];
     let at = 0;
     slots.forEach((s, i) => {
@@ -370,8 +374,7 @@ export class SearchIndex {
       pieces.push(sku);
       at += sku.length + 1;
     });
-    text = pieces.join('\n');
-    this.skuText = { text, starts, slots: Int32Array.from(slots) };
+    this.skuText = { text: pieces.join('\n'), starts, slots: Int32Array.from(slots) };
     return this.skuText;
   }
 
@@ -428,9 +431,7 @@ export class SearchIndex {
   }
 
   private vehicleMatch(make: string, model: string | undefined, year: number | undefined) {
-    const base = model
-      ? this.models.bitsOf(`${make}\u0001${model}`)
-      : this.makes.bitsOf(make);
+    const base = model ? this.models.bitsOf(`${make}\u0001${model}`) : this.makes.bitsOf(make);
     if (!base) return new TypedFastBitSet();
     if (year === undefined) return base;
     const bits = new TypedFastBitSet();
@@ -546,7 +547,11 @@ export class SearchIndex {
     const slots =
       sort === 'relevance' && text?.hasWords
         ? this.ranked(matches, text.terms, offset + f.pageSize)
-        : this.inOrder(matches, sort === 'price-asc' || sort === 'price-desc' ? sort : 'newest', offset + f.pageSize);
+        : this.inOrder(
+            matches,
+            sort === 'price-asc' || sort === 'price-desc' ? sort : 'newest',
+            offset + f.pageSize,
+          );
     const mark = (slot: number): boolean | null =>
       f.fitsMake
         ? this.fits(slot, f.fitsMake, f.fitsModel, f.fitsYear)
@@ -584,7 +589,10 @@ export class SearchIndex {
       slots.push(s);
     });
     if (key === 'newest') slots.sort(this.newer);
-    else slots.sort((a, b) => this.price[a]! - this.price[b]! || compareLexemes(this.ids[a]!, this.ids[b]!));
+    else
+      slots.sort(
+        (a, b) => this.price[a]! - this.price[b]! || compareLexemes(this.ids[a]!, this.ids[b]!),
+      );
     const order = Int32Array.from(slots);
     this.sorted[key] = order;
     return order;

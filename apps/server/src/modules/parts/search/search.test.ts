@@ -10,7 +10,12 @@ import {
 import type { Database } from '../../../db/database.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import { createCatalogCache } from '../catalog-cache.js';
-import { insertCatalogParts, replaceFitment, suggestParts, exactPartNumber } from '../catalog.service.js';
+import {
+  insertCatalogParts,
+  replaceFitment,
+  suggestParts,
+  exactPartNumber,
+} from '../catalog.service.js';
 import { loadCatalogPage } from '../parts.routes.js';
 import { createCatalogSearch, type SearchPort } from './catalog-search.js';
 
@@ -20,14 +25,50 @@ import { createCatalogSearch, type SearchPort } from './catalog-search.js';
  */
 
 const WORDS = [
-  'brake', 'brakes', 'pad', 'pads', 'ceramic', 'disc', 'vented', 'filter', 'filters', 'oil', 'air',
-  'cabin', 'spark', 'plug', 'plugs', 'coil', 'pump', 'water', 'alternator', 'battery', 'heavy',
-  'duty', 'the', 'and', 'for', 'with', 'low', 'dust', 'rear', 'front', 'axle', 'kit', 'set', 'iron',
+  'brake',
+  'brakes',
+  'pad',
+  'pads',
+  'ceramic',
+  'disc',
+  'vented',
+  'filter',
+  'filters',
+  'oil',
+  'air',
+  'cabin',
+  'spark',
+  'plug',
+  'plugs',
+  'coil',
+  'pump',
+  'water',
+  'alternator',
+  'battery',
+  'heavy',
+  'duty',
+  'the',
+  'and',
+  'for',
+  'with',
+  'low',
+  'dust',
+  'rear',
+  'front',
+  'axle',
+  'kit',
+  'set',
+  'iron',
 ];
 const TYPOS = ['brkae', 'pdas', 'filtr', 'ceramc', 'alternatr', 'pmp', 'xyzzy', 'of', 'a', 'zz'];
 const VEHICLES = [
-  ['Toyota', 'Corolla'], ['Toyota', 'Camry'], ['Ford', 'Focus'], ['Ford', 'F-150'],
-  ['BMW', '3 Series'], ['Mercedes-Benz', 'C-Class'], ['audi', 'A4'],
+  ['Toyota', 'Corolla'],
+  ['Toyota', 'Camry'],
+  ['Ford', 'Focus'],
+  ['Ford', 'F-150'],
+  ['BMW', '3 Series'],
+  ['Mercedes-Benz', 'C-Class'],
+  ['audi', 'A4'],
 ] as const;
 const CATS = [...CATEGORIES, 'oddities'];
 const BASE_TIME = Date.UTC(2025, 0, 1);
@@ -55,11 +96,25 @@ const partArb = fc.record({
   archived: fc.boolean().map((b) => b && Math.random() < 0.3),
 });
 
+type GenPart = typeof partArb extends fc.Arbitrary<infer T> ? T : never;
+
 const queryArb = fc.record(
   {
     q: fc.oneof(
-      fc.array(fc.constantFrom(...WORDS, ...TYPOS), { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
-      fc.constantFrom('SK-1', 'sk-12', 'SK-3X', 'OEM7', '300', 'brake 300', 'M20x1.5', '12', 'pads SK-2'),
+      fc
+        .array(fc.constantFrom(...WORDS, ...TYPOS), { minLength: 1, maxLength: 3 })
+        .map((w) => w.join(' ')),
+      fc.constantFrom(
+        'SK-1',
+        'sk-12',
+        'SK-3X',
+        'OEM7',
+        '300',
+        'brake 300',
+        'M20x1.5',
+        '12',
+        'pads SK-2',
+      ),
     ),
     category: fc.constantFrom(...CATS.slice(0, 6)),
     vehicle: fc.record({
@@ -81,7 +136,7 @@ const queryArb = fc.record(
   { requiredKeys: [] },
 );
 
-function toFilters(g: fc.RecordValue<typeof queryArb extends fc.Arbitrary<infer T> ? T : never>) {
+function toFilters(g: GenQuery) {
   const raw: Record<string, unknown> = {};
   if (g.q !== undefined) raw.q = g.q;
   if (g.category !== undefined) raw.category = g.category;
@@ -106,6 +161,8 @@ function toFilters(g: fc.RecordValue<typeof queryArb extends fc.Arbitrary<infer 
   return CatalogQuery.parse(raw);
 }
 
+type GenQuery = typeof queryArb extends fc.Arbitrary<infer T> ? T : never;
+
 describe('search index answers as the SQL does', () => {
   let database: Database;
   const noCache = () => createCatalogCache(database.db, 0);
@@ -117,7 +174,7 @@ describe('search index answers as the SQL does', () => {
     await database?.close();
   });
 
-  async function loadCatalog(parts: fc.RecordValue<typeof partArb extends fc.Arbitrary<infer T> ? T : never>[]) {
+  async function loadCatalog(parts: GenPart[]) {
     const db = database.db;
     await db.execute(sql`delete from stock_movements`);
     await db.execute(sql`delete from parts`);
@@ -140,7 +197,9 @@ describe('search index answers as the SQL does', () => {
       })),
     }));
     await db.transaction((tx) => insertCatalogParts(tx, rows));
-    const archived = parts.flatMap((p, i) => (p.archived ? [`SK-${i + 1}${i % 3 === 0 ? 'X' : ''}`] : []));
+    const archived = parts.flatMap((p, i) =>
+      p.archived ? [`SK-${i + 1}${i % 3 === 0 ? 'X' : ''}`] : [],
+    );
     for (const sku of archived)
       await db.execute(sql`update parts set archived_at = now() where sku = ${sku}`);
   }
@@ -229,8 +288,12 @@ describe('search index answers as the SQL does', () => {
       await check();
       // Fitment replaced.
       const [row] = (
-        await db.execute(sql`select id from parts where sku = 'SK-3'`)
-      ).rows as { id: string }[];
+        (await db.execute(sql`select id from parts where sku = 'SK-3'`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows as {
+        id: string;
+      }[];
       await db.transaction((tx) =>
         replaceFitment(tx, row!.id, [{ make: 'audi', model: 'A4', yearFrom: 2001, yearTo: 2003 }]),
       );
