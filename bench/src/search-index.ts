@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type {} from '@fastify/compress';
 import { sql } from 'drizzle-orm';
 import { CatalogQuery } from '@storefront/contract';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/database.js';
@@ -49,9 +50,10 @@ async function main() {
     await database.migrate();
   }
   const db = database.db;
-  const [row] = (await db.execute(sql`select count(*)::int as n from parts`)).rows as {
-    n: number;
-  }[];
+  const counted = (await db.execute(sql`select count(*)::int as n from parts`)) as unknown as {
+    rows: { n: number }[];
+  };
+  const [row] = counted.rows;
   if ((row?.n ?? 0) !== count) {
     await db.execute(sql`truncate parts, part_fitments, search_changes cascade`);
     const t = performance.now();

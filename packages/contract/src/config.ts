@@ -17,15 +17,12 @@ export const PRERENDERED_BRAND = '__STOREFRONT_BRAND_NAME__';
 /** The id of the script element (JSON) holding the public config in a served page. */
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 
-export const HealthResponse = z.object({
-  status: z.literal('ok'),
-  database: z.literal('up'),
-  /**
-   * The catalog's search index: `loading` while it is built (searches are answered by the
-   * database meanwhile), `ready`, or `off`.
-   */
-  search: z
-    .object({ state: z.enum(['loading', 'ready', 'off']), parts: z.number().int() })
-    .optional(),
+export const HealthResponse = z.object({ status: z.literal('ok'), database: z.literal('up') });
+
+/** The catalog's search index: `loading` while it is built, `ready`, or `off` (decision 050). */
+export const SearchHealthResponse = z.object({
+  state: z.enum(['loading', 'ready', 'off']),
+  parts: z.number().int(),
 });
+export type SearchHealthResponse = z.infer<typeof SearchHealthResponse>;
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -18,7 +18,7 @@ import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { catalogEndpoints } from './catalog-endpoints.js';
 import { PartListQuery } from './catalog.js';
-import { HealthResponse, PublicConfig } from './config.js';
+import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import {
   CreateOrderBody,
   DeleteOrderResponse,
@@ -301,6 +301,16 @@ export const endpoints = {
     access: 'public',
     errors: [503],
     answers: { 200: json('Up', HealthResponse) },
+  },
+  searchHealth: {
+    method: 'GET',
+    path: '/api/health/search',
+    tag: 'Site',
+    summary:
+      "The catalog's search index: 200 when ready, 503 while it loads (searches are answered by the database meanwhile)",
+    access: 'public',
+    errors: [503],
+    answers: { 200: json('Ready', SearchHealthResponse) },
   },
   openApi: {
     method: 'GET',

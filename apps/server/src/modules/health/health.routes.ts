@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, routePath, type HealthResponse } from '@storefront/contract';
+import {
+  endpoints,
+  routePath,
+  type HealthResponse,
+  type SearchHealthResponse,
+} from '@storefront/contract';
 import { pingDatabase, type Db } from '../../db/database.js';
 
 export type HealthRoutesOptions = {
@@ -20,12 +25,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         .status(503)
         .send({ error: 'DATABASE_DOWN', message: 'The database is not reachable' });
     }
-    const search = searchStatus?.();
-    const body: HealthResponse = {
-      status: 'ok',
-      database: 'up',
-      ...(search ? { search: { state: search.state, parts: search.parts } } : {}),
-    };
+    const body: HealthResponse = { status: 'ok', database: 'up' };
     return body;
+  });
+
+  app.get(routePath(endpoints.searchHealth), async (_request, reply) => {
+    const status = searchStatus?.() ?? { state: 'off' as const, parts: 0 };
+    const body: SearchHealthResponse = { state: status.state, parts: status.parts };
+    return reply.status(status.state === 'loading' ? 503 : 200).send(body);
   });
 };

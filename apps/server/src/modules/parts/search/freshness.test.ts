@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogPage, HealthResponse } from '@storefront/contract';
+import { CatalogPage, SearchHealthResponse } from '@storefront/contract';
 import { buildApp } from '../../../app.js';
 import type { Database } from '../../../db/database.js';
 import { admin } from '../../../test/accounts.js';
@@ -42,8 +42,8 @@ const searchOn = (app: FastifyInstance) => async (query: string) => {
 
 async function indexReady(app: FastifyInstance) {
   await until(async () => {
-    const res = await app.inject('/api/health');
-    return HealthResponse.parse(res.json()).search?.state === 'ready';
+    const res = await app.inject('/api/health/search');
+    return SearchHealthResponse.parse(res.json()).state === 'ready';
   });
 }
 
