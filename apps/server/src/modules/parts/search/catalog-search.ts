@@ -110,6 +110,14 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
   let listener: { close(): Promise<void> } | null = null;
   let lastPrune = Date.now();
   let rebuilding = false;
+  /** A catch-up this instance's own write asked for: reads wait for it (read your writes). */
+  let ownWrite: Promise<void> | null = null;
+  const afterOwnWrites = async () => {
+    const waiting = ownWrite;
+    if (!waiting) return;
+    await waiting;
+    if (ownWrite === waiting) ownWrite = null;
+  };
   const report = (err: unknown) => options.onError?.(err);
 
   const addWords = (rows: { word: string; query: string }[]) => {
@@ -337,12 +345,14 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
     async catalog(filters) {
       const text = filters.q?.trim() ?? '';
       if (!index) return null;
+      await afterOwnWrites();
       const prepared = text ? await prepare(text, false) : null;
       if (text && !prepared) return null;
       return index.catalog(filters, prepared);
     },
     async suggest(raw) {
       if (!index) return null;
+      await afterOwnWrites();
       const prepared = await prepare(raw, true);
       if (!prepared) return null;
       if (!prepared.hasWords && prepared.codes.length === 0) return [];
@@ -352,10 +362,13 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       const value = text.trim();
       if (!index || !isAscii(value)) return undefined;
       if (value.length < 2 || value.length > 40) return null;
+      await afterOwnWrites();
       return index.exact(value, normalisePartNumber(value));
     },
     status,
-    nudge: () => void tick(),
+    nudge() {
+      if (index) ownWrite = tick();
+    },
     async settle() {
       if (!index) return;
       await tick();
