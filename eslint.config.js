@@ -38,6 +38,8 @@ export default tseslint.config(
       'e2e/**',
       'apps/server/src/admin.ts',
       'apps/server/src/seed-catalog.ts',
+      'apps/server/src/backup.ts',
+      'apps/server/src/restore.ts',
     ],
     rules: { 'no-console': 'off' },
   },

@@ -1,35 +1,18 @@
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { alerts, formatMoney } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { seriousA11yViolations } from './support/axe.js';
+import { pdfText } from './support/pdf.js';
 import { browserAvailable, newPage } from './support/browser.js';
 import { fillShipTo, payOnPaymentPage } from './support/checkout.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 
 const part = seedParts[3]!; // Panel Air Filter: minimum 40, $12.90
-const fonts = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: fonts })
-    .promise;
-  const page = await doc.getPage(1);
-  const text = (await page.getTextContent()).items
-    .map((item) => ('str' in item ? item.str : ''))
-    .join(' ');
-  await doc.destroy();
-  return text;
-}
-
 /** The mails in the shop's local outbox whose subject line is `subject`. */
 async function mailsWithSubject(outboxDir: string, subject: string): Promise<string[]> {
   const files = await fs.readdir(outboxDir).catch(() => [] as string[]);

@@ -3,7 +3,13 @@ import { build } from 'esbuild';
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['./src/server.ts', './src/admin.ts', './src/seed-catalog.ts'],
+  entryPoints: [
+    './src/server.ts',
+    './src/admin.ts',
+    './src/seed-catalog.ts',
+    './src/backup.ts',
+    './src/restore.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result as LhResult } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { getJson, type PartJson } from './support/accounts.js';
 import { demo, signInThroughUi } from './support/browser.js';
 import { budgetRow, fmtKb, fmtMs, info, type Row, type SectionResult } from './support/report.js';
@@ -17,6 +17,31 @@ type Target = {
   signedIn: boolean;
   lcpBudgetMs: number;
   fcpBudgetMs?: number;
+  /** Run in the signed-in page before the audits (e.g. filling the cart). */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+/** Fills the signed-in buyer's cart (on the server) with `n` lines, through the API. */
+const fillCart = (n: number) => async (page: Page) => {
+  const added = await page.evaluate(async (n) => {
+    const authorization = `Bearer ${localStorage.getItem('accessKey') ?? ''}`;
+    const parts = (await (await fetch('/api/parts?limit=60')).json()) as {
+      _id: string;
+      mOrderQuantity: number;
+      availableQuantity: number;
+    }[];
+    let count = 0;
+    for (const part of parts.filter((p) => p.availableQuantity >= p.mOrderQuantity).slice(0, n)) {
+      const res = await fetch('/api/cart/lines', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ partId: part._id, quantity: part.mOrderQuantity }),
+      });
+      if (res.ok) count++;
+    }
+    return count;
+  }, n);
+  if (added < n) throw new Error(`only ${added} of ${n} cart lines could be added`);
 };
 
 type RunFigures = {
@@ -179,7 +204,11 @@ async function runOnce(
 }
 
 /** Signs the demo customer in within a persistent profile Lighthouse then reuses. */
-async function signedInProfile(baseUrl: string, checkPath: string): Promise<string> {
+async function signedInProfile(
+  baseUrl: string,
+  checkPath: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-lh-signed-in-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
@@ -189,6 +218,7 @@ async function signedInProfile(baseUrl: string, checkPath: string): Promise<stri
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signInThroughUi(page, baseUrl, demo.customer);
+    if (prepare) await prepare(page);
     await page.goto(`${baseUrl}${checkPath}`, { waitUntil: 'networkidle' });
     if (new URL(page.url()).pathname !== checkPath) {
       throw new Error(`signed in, but ${checkPath} led to ${page.url()}`);
@@ -225,6 +255,13 @@ export async function runLighthouse(
       signedIn: true,
       lcpBudgetMs: 1500,
     },
+    {
+      label: '/cart (50 lines, signed in)',
+      path: '/cart',
+      signedIn: true,
+      lcpBudgetMs: 1500,
+      prepare: fillCart(50),
+    },
   ];
 
   const rows: Row[] = [];
@@ -235,7 +272,9 @@ export async function runLighthouse(
     for (const target of targets) {
       const sectionName = `${section} ${target.label}`;
       try {
-        const profile = target.signedIn ? await signedInProfile(server.baseUrl, target.path) : null;
+        const profile = target.signedIn
+          ? await signedInProfile(server.baseUrl, target.path, target.prepare)
+          : null;
         if (profile) temp.push(profile);
         const runs: RunOutcome[] = [];
         const retries: string[] = [];

@@ -22,6 +22,7 @@ import {
   type Row,
   type SectionResult,
 } from './support/report.js';
+import { CHECKOUT_BENCH_ENV, runCheckout } from './checkout.js';
 import { startServer, stopAllServers, type ServerUnderTest } from './support/server.js';
 import { repoRoot, serverEntry, settings, webBuild, webDistDir } from './support/settings.js';
 
@@ -35,6 +36,7 @@ const ORDER = [
   'catalog',
   'orders',
   'cpu',
+  'checkout',
   'search',
   'staff',
   'weight',
@@ -92,6 +94,7 @@ async function withServer(
   kinds: { kind: Kind; name: string; run: (s: ServerUnderTest) => Promise<SectionResult> }[],
   databaseUrl?: string,
   dataDir?: string,
+  extraEnv?: Record<string, string>,
 ): Promise<void> {
   const active = kinds.filter((k) => want(k.kind));
   if (active.length === 0) return;
@@ -102,6 +105,7 @@ async function withServer(
       label,
       ...(databaseUrl ? { databaseUrl } : {}),
       ...(dataDir ? { dataDir } : {}),
+      ...(extraEnv ? { extraEnv } : {}),
       ...(settings.serverNodeArgs ? { nodeArgs: settings.serverNodeArgs } : {}),
     });
   } catch (err) {
@@ -254,6 +258,45 @@ async function main(): Promise<void> {
     } finally {
       await fresh.drop().catch(() => undefined);
     }
+  }
+
+  // Multi-line checkout (issue 21): budgets on PostgreSQL, the embedded figures for reference.
+  await withServer(
+    'embedded (checkout)',
+    [
+      {
+        kind: 'checkout',
+        name: 'Checkout (embedded)',
+        run: (s) => runCheckout(s, 'Checkout (embedded)'),
+      },
+    ],
+    undefined,
+    undefined,
+    CHECKOUT_BENCH_ENV,
+  );
+  if (want('checkout') && settings.benchDatabaseUrl) {
+    const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+    try {
+      await withServer(
+        'PostgreSQL (checkout)',
+        [
+          {
+            kind: 'checkout',
+            name: 'Checkout (PostgreSQL)',
+            run: (s) => runCheckout(s, 'Checkout (PostgreSQL)'),
+          },
+        ],
+        fresh.url,
+        undefined,
+        CHECKOUT_BENCH_ENV,
+      );
+    } finally {
+      await fresh.drop().catch(() => undefined);
+    }
+  } else if (want('checkout')) {
+    rowsByKind
+      .get('checkout')
+      ?.push(skippedRow('Checkout (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
   }
 
   // One hot part ordered through two instances on one PostgreSQL database (the same AUTH_SECRET).

@@ -21,7 +21,8 @@ import { resolveAuthSecret } from './modules/auth/secret.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
-import { sweepExpiredOrders } from './modules/orders/orders.service.js';
+import { sweepExpiredOrders } from './modules/orders/cancel-order.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import {
   handlePaymentEvent,
@@ -48,6 +49,15 @@ import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
 import { staffPartRoutes } from './modules/staff/staff-parts.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
+import { readyRoutes } from './modules/health/ready.routes.js';
+import { metricsRoutes, registerRequestMetrics } from './modules/metrics/metrics.routes.js';
+import {
+  createBackups,
+  startBackupSchedule,
+  type Backups,
+} from './modules/backups/backup-schedule.js';
+import { backupSource } from './modules/backups/backup.service.js';
+import { backupRoutes } from './modules/backups/backups.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +72,8 @@ declare module 'fastify' {
       sweepUnpaidOrders(olderThanHours: number, now?: Date): Promise<number>;
       /** Every route registered, as `METHOD path`: the API description's test reads it. */
       routes: string[];
+      /** Backups of this shop's data (the schedule runs only with the background jobs). */
+      backups: Backups;
     };
   }
 }
@@ -115,6 +127,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   checkInputs(app);
+  registerRequestMetrics(app);
 
   registerSecurityHeaders(app, {
     stripe: config.payments.provider === 'stripe',
@@ -180,8 +193,14 @@ export async function buildApp({
     },
     onIdentityChanged: () => guards.forget(),
   });
+  const backups = createBackups({
+    config,
+    source: () => backupSource(database, config.databaseUrl),
+    log: app.log,
+  });
   // Filled in below, once the payment provider exists; read only after buildApp returns.
   const storefront = {
+    backups,
     auth,
     accessKeys,
     guards,
@@ -208,6 +227,13 @@ export async function buildApp({
   });
   await app.register(userRoutes, { db, auth, guards, accessKeys, trustedOrigins });
   await app.register(healthRoutes, { db, searchStatus: () => search.status() });
+  await app.register(readyRoutes, { db });
+  await app.register(metricsRoutes, {
+    token: config.metricsToken,
+    database,
+    backupStatus: backups.status,
+  });
+  await app.register(backupRoutes, { guards, backups });
   await app.register(siteRoutes, { config });
 
   // The sandbox reports outcomes through the same event handler as Stripe's webhook.
@@ -257,6 +283,7 @@ export async function buildApp({
     onStockChange,
     onQueued,
   });
+  await app.register(cartRoutes, { db, guards });
   await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
   await app.register(invoiceRoutes, { db, guards, seller });
   await app.register(notificationRoutes, { db, guards });
@@ -286,6 +313,7 @@ export async function buildApp({
   if (startJobs) {
     startOrderSweep(app, db, config, gate, onStockChange);
     app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));
+    startBackupSchedule(app, backups, config.backups.intervalHours);
   }
   // The database closes after the app: let a running job finish first.
   app.addHook('onClose', async () => outbox.stop());

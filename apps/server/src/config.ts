@@ -229,6 +229,32 @@ const EnvSchema = z.object({
       .max(1440, 'must be a whole number of minutes from 1 to 1440')
       .default(10),
   ),
+  BACKUP_INTERVAL_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours from 0 (off) to 8760' })
+      .min(0, 'must be a number of hours from 0 (off) to 8760')
+      .max(8760, 'must be a number of hours from 0 (off) to 8760')
+      .default(24),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 1000' })
+      .int('must be a whole number from 1 to 1000')
+      .min(1, 'must be a whole number from 1 to 1000')
+      .max(1000, 'must be a whole number from 1 to 1000')
+      .default(7),
+  ),
+  BACKUP_DIR: optionalString,
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(24, 'must be at least 24 characters (e.g. `openssl rand -hex 24`)')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -285,6 +311,10 @@ export type Config = {
   sessionCheckCacheMs: number;
   /** The most one account may hold in unpaid orders (stock they reserve for free). */
   openOrderLimits: { count: number; valueCents: number };
+  /** Scheduled backups: every `intervalHours` (0: none), the newest `keep` kept in `dir`. */
+  backups: { intervalHours: number; keep: number; dir: string };
+  /** The bearer token `/metrics` asks for; unset, `/metrics` is off. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -384,5 +414,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       count: e.MAX_UNPAID_ORDERS,
       valueCents: Math.round(e.MAX_UNPAID_ORDER_VALUE * 100),
     },
+    backups: {
+      intervalHours: e.BACKUP_INTERVAL_HOURS,
+      keep: e.BACKUP_KEEP,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

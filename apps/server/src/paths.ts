@@ -6,3 +6,4 @@ import { fileURLToPath } from 'node:url';
  */
 export const migrationsDir = fileURLToPath(new URL('../drizzle', import.meta.url));
 export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const serverPackageJson = fileURLToPath(new URL('../package.json', import.meta.url));

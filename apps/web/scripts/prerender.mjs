@@ -24,6 +24,9 @@ const PRERENDERED = {
   // Without a query only (the server sends app.html for /parts?...): the page's frame, its
   // results filled in by the app.
   '/parts': 'prerendered/parts.html',
+  // The cart's frame (heading, navbar, "Loading your cart…"): its lines, kept on the server or in
+  // the browser, are filled in by the app, and its heading paints before any script runs.
+  '/cart': 'prerendered/cart.html',
 };
 
 await build({

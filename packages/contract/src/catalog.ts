@@ -29,8 +29,12 @@ export const CatalogPart = PartResponse.extend({
 });
 export type CatalogPart = z.infer<typeof CatalogPart>;
 
-/** A card in a list: the spec's part, its number and category, and whether it fits the vehicle. */
-export const CatalogCard = PartResponse.extend({
+/**
+ * A card in a list: the spec's part, its number and category, and whether it fits the vehicle. A
+ * card adds its part's minimum to the cart, which the quantity rule always allows, so it carries
+ * no pack size or maximum.
+ */
+export const CatalogCard = PartResponse.omit({ packSize: true, maxOrderQuantity: true }).extend({
   sku: z.string(),
   category: z.enum(CATEGORIES),
   /** Null when no vehicle was given; otherwise whether the part fits it. */

@@ -9,13 +9,7 @@ export const PublicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
-/**
- * The brand name in prerendered pages: the build cannot know it, so the server puts its own in
- * their place when it serves them, beside the public config for the app to start from.
- */
-export const PRERENDERED_BRAND = '__STOREFRONT_BRAND_NAME__';
-/** The id of the script element (JSON) holding the public config in a served page. */
-export const SITE_CONFIG_ELEMENT_ID = 'site-config';
+export * from './site-constants.js';
 
 export const HealthResponse = z.object({ status: z.literal('ok'), database: z.literal('up') });
 

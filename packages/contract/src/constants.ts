@@ -32,3 +32,9 @@ export const previewDescription = (description: string): string =>
   description.length > DESCRIPTION_PREVIEW_LENGTH
     ? `${description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`
     : description;
+
+/** The most lines one order (and so one cart) may hold. */
+export const MAX_ORDER_LINES = 200;
+export const MAX_CART_LINES = MAX_ORDER_LINES;
+/** A line's own reference (job card, plate, VIN): refused past this, never cut. */
+export const MAX_LINE_REFERENCE = 64;

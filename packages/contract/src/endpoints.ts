@@ -17,8 +17,10 @@ import { IdParams } from './common.js';
 import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { catalogEndpoints } from './catalog-endpoints.js';
+import { cartEndpoints } from './cart-endpoints.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
+import { ReadyResponse } from './operations.js';
 import {
   CreateOrderBody,
   DeleteOrderResponse,
@@ -312,6 +314,16 @@ export const endpoints = {
     errors: [503],
     answers: { 200: json('Ready', SearchHealthResponse) },
   },
+  ready: {
+    method: 'GET',
+    path: '/api/ready',
+    tag: 'Site',
+    summary:
+      'Readiness for load balancers: 503 until the database answers and holds the schema this version expects, and while shutting down',
+    access: 'public',
+    errors: [503],
+    answers: { 200: json('Ready for traffic', ReadyResponse) },
+  },
   openApi: {
     method: 'GET',
     path: '/api/openapi.json',
@@ -434,6 +446,7 @@ export const endpoints = {
     answers: { 302: { description: 'Back to the app, signed in' } },
   },
   ...catalogEndpoints,
+  ...cartEndpoints,
   ...staffEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText, PHONE_PATTERN, requiredText, tooLong } from './common.js';
 import { MAX_QUANTITY, ORDER_STATUSES } from './constants.js';
 import { messages } from './messages.js';
+import { quantityProblem, ruleOf } from './quantity.js';
 
 /** Where an order goes. The spec's single address field is the street line. */
 export const ShipTo = z.object({
@@ -11,6 +12,23 @@ export const ShipTo = z.object({
   country: requiredText('Country', 'Country is required', 60),
 });
 export type ShipTo = z.infer<typeof ShipTo>;
+
+/** One line of an order: a part, at the name, number and unit price it was sold at. */
+export const OrderLine = z.object({
+  lineNo: z.number().int(),
+  partId: z.string(),
+  sku: z.string(),
+  partName: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  /** Unit price times quantity, computed by the server (and checked by the database). */
+  total: z.number(),
+  /** The buyer's own reference (job card, plate, VIN). */
+  reference: z.string().nullable(),
+  /** Set when staff canceled this line alone: its stock returned, and a paid one refunded. */
+  canceledAt: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
 
 /**
  * An order as the API speaks it (spec section 3), money in dollars, with what a business buyer
@@ -35,13 +53,17 @@ export const OrderResponse = z.object({
   taxId: z.string().nullable(),
   poNumber: z.string().nullable(),
   phone: z.string(),
+  /** The first line's part; the order's parts are its `lines`. */
   partId: z.string(),
+  /** The part's name, or "Brake pads and 2 more parts" for an order of several lines. */
   partName: z.string(),
-  /** The ordered quantity (the spec's name for it). */
+  /** The ordered quantity (the spec's name for it): every live line's pieces together. */
   minimum: z.number().int(),
-  unitPrice: z.number(),
-  /** Unit price times quantity, computed by the server. */
+  /** The unit price of a one-line order; null when the order has several lines. */
+  unitPrice: z.number().nullable(),
+  /** The order's total (unit price times quantity, summed over the live lines), by the server. */
   partPrice: z.number(),
+  lines: z.array(OrderLine),
   /** The spec's three, fulfilment (`shipped`, `delivered`) and `canceled`. */
   status: z.enum(ORDER_STATUSES),
   /** The payment provider's id, '' until a payment is submitted. */
@@ -79,13 +101,23 @@ export const OrderEmailListResponse = z.array(OrderEmailResponse);
 export const OrderListResponse = z.array(OrderResponse);
 export type OrderListResponse = z.infer<typeof OrderListResponse>;
 
-type QuantityBounds = { mOrderQuantity: number; availableQuantity: number };
+type QuantityBounds = {
+  mOrderQuantity: number;
+  availableQuantity: number;
+  packSize?: number;
+  maxOrderQuantity?: number | null;
+};
 
-/** What the order form's quantity must satisfy beyond its shape; null when it is fine. */
+/**
+ * What the order form's quantity must satisfy beyond its shape (the one rule, `quantityProblem`);
+ * null when it is fine. The spec's two messages stay word for word for its two cases.
+ */
 export function orderQuantityIssue(quantity: number, part: QuantityBounds): string | null {
-  if (quantity < part.mOrderQuantity) return messages.quantityBelowMinimum;
-  if (quantity > part.availableQuantity) return messages.quantityAboveAvailable;
-  return null;
+  const problem = quantityProblem(quantity, ruleOf(part), part.availableQuantity);
+  if (!problem) return null;
+  if (problem.code === 'BELOW_MINIMUM') return messages.quantityBelowMinimum;
+  if (problem.code === 'ABOVE_STOCK') return messages.quantityAboveAvailable;
+  return problem.message;
 }
 
 /** A number field sends a number or its text; blank means missing, text that is not a number stays invalid. */
@@ -96,7 +128,7 @@ const quantityInput = (value: unknown) => {
   return text === '' ? undefined : Number(text);
 };
 
-const Quantity = z.preprocess(
+export const Quantity = z.preprocess(
   quantityInput,
   z
     .number({
@@ -111,7 +143,7 @@ const Quantity = z.preprocess(
 );
 
 /** A tax or VAT id: letters, digits and the usual separators. */
-const TAX_ID = /^[A-Za-z0-9][A-Za-z0-9 .\-/]{1,39}$/;
+export const TAX_ID = /^[A-Za-z0-9][A-Za-z0-9 .\-/]{1,39}$/;
 
 const OrderFields = z.object({
   partId: requiredText('Part', 'Part is required', 100),
@@ -140,6 +172,9 @@ const OrderFields = z.object({
     .refine((v) => v.length <= 30, tooLong('Phone number', 30))
     .refine((v) => PHONE_PATTERN.test(v), messages.phoneInvalid),
 });
+
+/** Who orders and how they want it billed: the same on the purchase form and at checkout. */
+export const OrderBuyerFields = OrderFields.omit({ partId: true, minimum: true });
 
 /**
  * The order's body: the form's structured ship-to, or the spec's single `address` line (its client

@@ -13,6 +13,10 @@ export const PartResponse = z.object({
   availableQuantity: z.number().int(),
   price: z.number(),
   url: z.string(),
+  /** Sold in whole packs of this many (1: any whole number from the minimum). */
+  packSize: z.number().int(),
+  /** At most this many per order; null: no limit but the stock. */
+  maxOrderQuantity: z.number().int().nullable(),
 });
 export type PartResponse = z.infer<typeof PartResponse>;
 export const PartListResponse = z.array(PartResponse);
@@ -45,13 +49,66 @@ const urlField = requiredText('Image URL', messages.imageUrlRequired, 2000).refi
 );
 
 /** What staff may change on a part besides its stock. */
+/**
+ * A whole number that may be left out: an empty field is null (none), text that is not a number
+ * says so. On an edit, null clears the value and a field left out keeps it.
+ */
+const optionalWhole = (label: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      return value.trim() === '' ? null : Number(value.trim());
+    },
+    z
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .positive(`${label} must be at least 1`)
+      .max(MAX_QUANTITY, `${label} is too large`)
+      .nullable()
+      .optional(),
+  );
+
 const PartDetailsFields = z.object({
   name: requiredText('Part name', messages.partNameRequired, 200),
   description: requiredText('Description', messages.descriptionRequired, 5000),
   mOrderQuantity: wholePositive(messages.minimumOrderQuantityRequired, 'Minimum order quantity'),
   price: priceField,
   url: urlField,
+  /** Sold in packs of (the order multiple); 1 when not given. */
+  packSize: optionalWhole('Pack size'),
+  /** At most this many per order; none when not given. */
+  maxOrderQuantity: optionalWhole('Maximum per order'),
 });
+
+type RuleFields = {
+  mOrderQuantity: number;
+  packSize?: number | null;
+  maxOrderQuantity?: number | null;
+};
+
+/**
+ * The quantity rule's own consistency (contract quantity.ts), said field by field: the minimum is a
+ * whole number of packs, the maximum is neither below it nor a part of a pack. Empty when it holds.
+ */
+export function quantityRuleIssues(p: RuleFields): Record<string, string> {
+  const pack = p.packSize ?? 1;
+  const issues: Record<string, string> = {};
+  if (p.mOrderQuantity % pack !== 0)
+    issues.mOrderQuantity = `The minimum order quantity must be a whole number of packs of ${pack}`;
+  const max = p.maxOrderQuantity;
+  if (max !== undefined && max !== null) {
+    if (max < p.mOrderQuantity)
+      issues.maxOrderQuantity = 'The maximum per order cannot be below the minimum order quantity';
+    else if (max % pack !== 0)
+      issues.maxOrderQuantity = `The maximum per order must be a whole number of packs of ${pack}`;
+  }
+  return issues;
+}
+
+const checkQuantityRule = (p: RuleFields, ctx: z.RefinementCtx) => {
+  for (const [field, message] of Object.entries(quantityRuleIssues(p)))
+    ctx.addIssue({ code: 'custom', path: [field], message });
+};
 
 /**
  * The spec's six fields, plus the catalog's (all optional: the spec's form succeeds alone, with a
@@ -64,7 +121,8 @@ export const CreatePartBody = PartDetailsFields.extend({
   .refine((p) => p.mOrderQuantity <= p.availableQuantity, {
     path: ['mOrderQuantity'],
     message: 'Minimum order quantity cannot be above available quantity',
-  });
+  })
+  .superRefine(checkQuantityRule);
 export type CreatePartBody = z.input<typeof CreatePartBody>;
 export type CreatePartValues = z.output<typeof CreatePartBody>;
 
@@ -72,6 +130,8 @@ export type CreatePartValues = z.output<typeof CreatePartBody>;
  * An edit of a part by staff: every field it sends replaces the stored one. Stock is never part
  * of it (the stock ledger changes stock); a SKU left empty keeps the current one.
  */
-export const UpdatePartBody = PartDetailsFields.extend(CatalogFields.shape);
+export const UpdatePartBody = PartDetailsFields.extend(CatalogFields.shape).superRefine(
+  checkQuantityRule,
+);
 export type UpdatePartBody = z.input<typeof UpdatePartBody>;
 export type UpdatePartValues = z.output<typeof UpdatePartBody>;

@@ -1,6 +1,7 @@
 import { IdParams } from './common.js';
 import { json, type Endpoint } from './endpoint.js';
 import { UploadedImage } from './images.js';
+import { BackupStatus } from './operations.js';
 import { OrderResponse } from './orders.js';
 import {
   AdminEmailParams,
@@ -8,6 +9,7 @@ import {
   AuditPage,
   AuditQuery,
   GrantAdminBody,
+  OrderLineParams,
   ShipOrderBody,
   StaffCancelBody,
   StaffOrderDetails,
@@ -36,6 +38,14 @@ export const staffEndpoints = {
     summary: "Today's and the last 30 days' paid orders and revenue, orders to ship, low stock",
     access: 'admin',
     answers: { 200: json('The figures', StaffOverview) },
+  },
+  staffBackups: {
+    method: 'GET',
+    path: '/api/staff/backups',
+    tag: 'Staff',
+    summary: 'When the last backup completed, the last failure, and whether the overview warns',
+    access: 'admin',
+    answers: { 200: json('The backup status', BackupStatus) },
   },
   staffOrders: {
     method: 'GET',
@@ -116,6 +126,22 @@ export const staffEndpoints = {
     body: StaffCancelBody,
     errors: [400, 404, 409],
     answers: { 200: json('The order, canceled', OrderResponse) },
+  },
+  staffCancelLine: {
+    method: 'POST',
+    path: '/api/staff/orders/{id}/lines/{lineNo}/cancel',
+    tag: 'Staff',
+    summary: 'Cancel one line of an order that has not shipped; a paid one has that line refunded',
+    description:
+      "The line's stock comes back and it leaves the order's total in the same transaction; for a " +
+      "paid order its amount is refunded by a durable job. An unpaid order's payment intent is " +
+      'canceled first (paying makes a new one for the new total). The last live line cancels the ' +
+      'whole order.',
+    access: 'admin',
+    params: OrderLineParams,
+    body: StaffCancelBody,
+    errors: [400, 404, 409],
+    answers: { 200: json('The order, without the line', OrderResponse) },
   },
   staffAdmins: {
     method: 'GET',

@@ -48,8 +48,11 @@ export const StaffOrderRow = z.object({
   createdAt: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
+  /** The part's name, or "Brake pads and 2 more parts". */
   partName: z.string(),
+  /** Every live line's pieces together. */
   quantity: z.number().int(),
+  lineCount: z.number().int(),
   total: z.number(),
   status: z.enum(ORDER_STATUSES),
   payment: z.enum(PAYMENT_STATES),
@@ -119,6 +122,16 @@ export const ShipOrderBody = z.object({
   trackingNumber: requiredText('Tracking number', 'Tracking number is required', 100),
 });
 export type ShipOrderBody = z.input<typeof ShipOrderBody>;
+
+/** One line of one order: its order's id and its line number (1, 2, …). */
+export const OrderLineParams = z.object({
+  id: z.string(),
+  lineNo: z.coerce
+    .number({ error: 'Line must be a number' })
+    .int('Line must be a whole number')
+    .min(1, 'Lines start at 1')
+    .max(10_000, 'No order has so many lines'),
+});
 
 export const StaffCancelBody = z.object({
   reason: optionalText('Reason', 300),

@@ -24,6 +24,10 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's own client (backups dump its data folder through it). */
+  pglite?: PGlite;
+  /** PostgreSQL: the pool's connections in use, idle, and callers waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 /**
@@ -52,6 +56,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
   };
 }
 
@@ -62,6 +72,7 @@ export function wrapPglite(client: PGlite): Database {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
     close: () => client.close(),
+    pglite: client,
   };
 }
 

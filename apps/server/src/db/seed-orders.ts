@@ -20,16 +20,17 @@ export async function seedPastOrders(
     on conflict do nothing`);
   await db.execute(sql`
     with p as (
-      select id, name, price_cents, row_number() over (order by id) - 1 as i, count(*) over () as n
+      select id, sku, name, price_cents, row_number() over (order by id) - 1 as i, count(*) over () as n
       from parts
     ),
     g as (
       select g, g % 20 as r, now() - ((${count}::int - g) * interval '4 minutes') as at
       from generate_series(1, ${count}::int) as g
     )
+    , placed as (
     insert into orders (
       user_id, name, email, address, ship_street, ship_city, ship_postal_code, ship_country, phone,
-      part_id, part_name, quantity, unit_price_cents, total_cents, status, transaction_id,
+      total_cents, status, transaction_id,
       paid_at, shipped_at, delivered_at, canceled_at, carrier, tracking_number, created_at, updated_at
     )
     select
@@ -37,7 +38,7 @@ export async function seedPastOrders(
       'Past Customer ' || (1 + g % ${customers}::int),
       'past-customer-' || (1 + g % ${customers}::int) || '@example.com',
       g || ' Yard Road, Leeds', g || ' Yard Road', 'Leeds', 'LS1 1AA', 'United Kingdom', '0113 496 0000',
-      p.id, p.name, 10 + g % 40, p.price_cents, p.price_cents::bigint * (10 + g % 40),
+      p.price_cents::bigint * (10 + g % 40),
       case when r < 2 and at > now() - interval '12 hours' then 'unpaid'
            when r <= 2 then 'canceled' when r < 9 then 'paid'
            when r < 15 then 'shipped' else 'delivered' end,
@@ -50,6 +51,17 @@ export async function seedPastOrders(
       case when r >= 9 then 'JD' || lpad(g::text, 12, '0') end,
       at, at
     from g join p on p.i = g.g % p.n
-    order by g.g`);
+    order by g.g
+    returning id, number, created_at
+    )
+    -- One line each, its part chosen as the order was (by its place in time).
+    insert into order_lines (order_id, line_no, order_number, part_id, sku, part_name, quantity,
+                             unit_price_cents, total_cents)
+    select o.id, 1, o.number, p.id, p.sku, p.name, 10 + g.g % 40, p.price_cents,
+           p.price_cents::bigint * (10 + g.g % 40)
+      from placed o
+      join g on g.at = o.created_at
+      join p on p.i = g.g % p.n`);
   await db.execute(sql`analyze orders`);
+  await db.execute(sql`analyze order_lines`);
 }

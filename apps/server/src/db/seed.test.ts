@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTION_PREVIEW_LENGTH } from '@storefront/contract';
 import { createTestDatabase } from '../test/test-database.js';
@@ -8,6 +8,8 @@ import { reviews } from '../modules/reviews/reviews.tables.js';
 import { DEMO_GENERATED_PARTS, seedCatalog } from './seed.js';
 import { seedParts } from './seed-data.js';
 import { listLivePartsPage } from '../modules/parts/catalog.service.js';
+import { rowsOf } from './raw-rows.js';
+import { seedPastOrders } from './seed-orders.js';
 
 describe('demo catalog seed', () => {
   let database: Database;
@@ -47,5 +49,25 @@ describe('demo images', () => {
       );
       expect(existsSync(file), file).toBe(true);
     }
+  });
+});
+
+describe('past orders for the benchmarks', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedCatalog(database.db);
+  });
+  afterAll(async () => database.close());
+
+  it("seeds past orders for the benchmarks, each with one line whose total is the order's", async () => {
+    await seedPastOrders(database.db, { count: 300, customers: 20 });
+    const [row] = rowsOf(
+      await database.db.execute(sql`
+        select count(*)::int as orders,
+               count(*) filter (where l.total_cents = o.total_cents)::int as matching
+          from orders o join order_lines l on l.order_id = o.id and l.line_no = 1`),
+    );
+    expect(row).toEqual({ orders: 300, matching: 300 });
   });
 });

@@ -5,6 +5,7 @@ export * from '../modules/reviews/reviews.tables.js';
 export * from '../modules/auth/auth.tables.js';
 export * from '../modules/users/users.tables.js';
 export * from '../modules/orders/orders.tables.js';
+export * from '../modules/cart/cart.tables.js';
 export * from '../modules/payments/payments.tables.js';
 export * from '../modules/outbox/outbox.tables.js';
 export * from '../modules/limits/limits.tables.js';

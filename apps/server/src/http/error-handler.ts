@@ -13,6 +13,21 @@ const isForeignKeyViolation = (err: unknown) =>
   ((err as { code?: unknown }).code === '23503' ||
     (err as { cause?: { code?: unknown } }).cause?.code === '23503');
 
+/**
+ * A busy moment in the database: a deadlock it broke, a lock it would not wait for, a
+ * serialization failure. Nothing was written (the transaction rolled back), so the caller may
+ * simply try again: a 409, never a 5xx.
+ */
+const BUSY_CODES = new Set(['40P01', '55P03', '40001']);
+const isBusy = (err: unknown) => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    (BUSY_CODES.has(String(e.code)) || BUSY_CODES.has(String(e.cause?.code)))
+  );
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request, reply) => {
     if (err instanceof AppError) {
@@ -25,6 +40,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: 'CONFLICT',
         message: 'Something this request refers to no longer exists',
       };
+      return reply.status(409).send(body);
+    }
+    if (isBusy(err)) {
+      request.log.warn({ err }, 'database busy: answered 409 try again');
+      const body: ApiErrorBody = { error: 'BUSY', message: 'The shop is busy: please try again.' };
       return reply.status(409).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

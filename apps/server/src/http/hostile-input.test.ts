@@ -110,6 +110,17 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
     staffChangeStock: { kind: 'adjust', delta: 1, reason: 'Count' },
     staffShip: { carrier: 'DHL', trackingNumber: 'JD0001' },
     staffGrantAdmin: { email: 'new-admin@example.com' },
+    addCartLine: { partId: ids.part, quantity: 1, reference: 'JOB-1' },
+    setCartLine: { quantity: 2, reference: 'VIN 1HGCM', acceptPrice: true },
+    mergeCart: { lines: [{ partId: ids.part, quantity: 1, seenUnitPrice: 2 }] },
+    checkCart: { lines: [{ partId: ids.part, quantity: 1 }] },
+    checkout: {
+      lines: [{ partId: ids.part, quantity: 1, unitPrice: 2, reference: 'JOB-1' }],
+      shipTo: { street: '1 Road', city: 'Leeds', postalCode: 'LS1', country: 'UK' },
+      phone: '0123456789',
+      fromCart: true,
+    },
+    staffCancelLine: { reason: 'Out of stock' },
   };
   return bodies[name] ?? {};
 }
@@ -212,11 +223,15 @@ describe('hostile input never answers 5xx and a refusal changes nothing', () => 
         param ??
         (name === 'email'
           ? shopper.email
-          : name === 'idOrSku' || (name === 'id' && endpoint.path.startsWith('/api/parts'))
+          : name === 'idOrSku' ||
+              name === 'partId' ||
+              (name === 'id' && endpoint.path.startsWith('/api/parts'))
             ? ids.part
-            : name === 'id'
-              ? ids.order
-              : 'google'),
+            : name === 'lineNo'
+              ? '1'
+              : name === 'id'
+                ? ids.order
+                : 'google'),
     );
 
   it('fuzzes every endpoint’s body, one field at a time and whole', async () => {

@@ -11,7 +11,7 @@ import { openPostgres, pgliteOptions, wrapPglite, type Database } from '../db/da
  * (one owner per data folder).
  */
 export async function createSharedTestDatabase(): Promise<
-  { open(poolSize?: number): Promise<Database>; drop(): Promise<void> } | undefined
+  { url: string; open(poolSize?: number): Promise<Database>; drop(): Promise<void> } | undefined
 > {
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) return undefined;
@@ -25,6 +25,7 @@ export async function createSharedTestDatabase(): Promise<
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
   return {
+    url: url.toString(),
     open: (poolSize = 10) => openPostgres(url.toString(), poolSize),
     async drop() {
       await admin.query(`drop database if exists "${name}" with (force)`);

@@ -9,6 +9,7 @@ import { RequireAdmin, RequireAuth } from './guards';
  * absolute one from paths.ts.
  */
 const Purchase = lazy(() => import('./routes/purchase'));
+const Checkout = lazy(() => import('./routes/checkout'));
 const DashboardLayout = lazy(() => import('./routes/dashboard/layout'));
 const Profile = lazy(() => import('./routes/dashboard/profile'));
 const MyOrders = lazy(() => import('./routes/dashboard/my-orders'));
@@ -35,6 +36,7 @@ export default function MemberRoutes() {
         <Route path={paths.purchase.path} element={<Purchase />} />
       </Route>
       <Route element={<RequireAuth />}>
+        <Route path={paths.checkout.path} element={<Checkout />} />
         <Route path={dashboard.root.path} element={<DashboardLayout />}>
           <Route index element={<Profile />} />
           <Route path={dashboard.myOrders.path} element={<MyOrders />} />

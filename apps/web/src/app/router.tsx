@@ -17,6 +17,7 @@ const ResetPassword = lazy(() => import('./routes/reset-password'));
 const VerifyEmail = lazy(() => import('./routes/verify-email'));
 const Parts = lazy(() => import('./routes/parts'));
 const Part = lazy(() => import('./routes/part'));
+const Cart = lazy(() => import('./routes/cart'));
 // Every other path: the signed-in pages, or the 404 page (member-routes.tsx).
 const MemberRoutes = lazy(() => import('./member-routes'));
 
@@ -34,6 +35,7 @@ export function AppRoutes() {
         <Route path={paths.verifyEmail.path} element={<VerifyEmail />} />
         <Route path={paths.parts.path} element={<Parts />} />
         <Route path={paths.part.path} element={<Part />} />
+        <Route path={paths.cart.path} element={<Cart />} />
         {/* The spec lists it as public; only admins add parts, so it leads to the guarded form. */}
         <Route
           path={paths.addNewPart.path}

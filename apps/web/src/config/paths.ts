@@ -16,6 +16,10 @@ export const paths = {
     path: '/parts/:idOrSku',
     href: (idOrSku: string) => `/parts/${encodeURIComponent(idOrSku)}`,
   },
+  /** The buyer's cart: a visitor's kept in the browser, an account's on the server. */
+  cart: { path: '/cart', href: () => '/cart' },
+  /** The cart's lines once more, where they go, and "Place order". */
+  checkout: { path: '/checkout', href: () => '/checkout' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },

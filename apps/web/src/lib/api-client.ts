@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The whole answer, for refusals that carry more (the lines a checkout could not order). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -105,7 +107,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!response.ok) {
     if (isErrorBody(data))
-      throw new ApiError(response.status, data.error, data.message, data.fields);
+      throw new ApiError(response.status, data.error, data.message, data.fields, data);
     throw new ApiError(
       response.status,
       'HTTP_ERROR',

@@ -13,6 +13,8 @@ export type Topic =
   | 'reviews'
   | 'profile'
   | 'account'
+  // The buyer's cart (its lines, counted in the navbar).
+  | 'cart'
   // Staff: who is an admin, and the record of what staff did.
   | 'admins'
   | 'audit';

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, formatOrderNumber, fromCents } from '@storefront/contract';
-import type { OrderRow } from '../orders/orders.service.js';
+import type { OrderView } from '../orders/orders.service.js';
 
 export type Seller = { name: string; address: string; taxId: string | null; publicUrl: string };
 
@@ -14,10 +14,10 @@ const date = (d: Date) =>
 
 /**
  * The invoice of a paid order, as a PDF: seller, buyer (with company and tax id when given), PO
- * number, order number, the line, totals and the payment. Built from the order as stored: the name
- * and prices it was sold at, whatever the part says now.
+ * number, order number, every line, totals and the payment. Built from the order as stored: the
+ * names and prices it was sold at, whatever the parts say now.
  */
-export function renderInvoice(order: OrderRow, seller: Seller): Promise<Buffer> {
+export function renderInvoice(order: OrderView, seller: Seller): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -63,30 +63,54 @@ export function renderInvoice(order: OrderRow, seller: Seller): Promise<Buffer> 
   doc.text(`Phone: ${order.phone}`);
   if (order.taxId) doc.text(`Tax/VAT id: ${order.taxId}`);
 
-  // The line.
-  doc.moveDown(1.5);
-  const top = doc.y;
+  // The lines, a row each, over as many pages as they need (an order holds up to 200).
   const columns = [50, 300, 370, 460];
-  doc.font('Helvetica-Bold');
-  ['Part', 'Quantity', 'Unit price', 'Amount'].forEach((heading, i) =>
-    doc.text(heading, columns[i], top, {
-      width: i === 0 ? 240 : 90,
-      align: i === 0 ? 'left' : 'right',
-    }),
-  );
-  doc
-    .moveTo(50, top + 15)
-    .lineTo(545, top + 15)
-    .strokeColor('#d1d5db')
-    .stroke();
-  doc.font('Helvetica');
-  const row = top + 22;
-  const unit = formatMoney(fromCents(order.unitPriceCents));
+  const heading = () => {
+    const top = doc.y;
+    doc.font('Helvetica-Bold');
+    ['Part', 'Quantity', 'Unit price', 'Amount'].forEach((title, i) =>
+      doc.text(title, columns[i], top, {
+        width: i === 0 ? 240 : 90,
+        align: i === 0 ? 'left' : 'right',
+      }),
+    );
+    doc
+      .moveTo(50, top + 15)
+      .lineTo(545, top + 15)
+      .strokeColor('#d1d5db')
+      .stroke();
+    doc.font('Helvetica');
+    doc.y = top + 22;
+  };
+  doc.moveDown(1.5);
+  heading();
+  const bottom = doc.page.height - doc.page.margins.bottom - 40;
+  for (const line of order.lines) {
+    const name =
+      `${line.partName} (${line.sku})` +
+      (line.reference ? `, ref. ${line.reference}` : '') +
+      (line.canceledAt ? ' (canceled)' : '');
+    const height = doc.heightOfString(name, { width: 240 });
+    if (doc.y + height > bottom) {
+      doc.addPage();
+      heading();
+    }
+    const row = doc.y;
+    const amount = formatMoney(fromCents(line.totalCents));
+    doc.text(name, columns[0], row, { width: 240 });
+    const after = doc.y;
+    doc.text(String(line.quantity), columns[1], row, { width: 90, align: 'right' });
+    doc.text(formatMoney(fromCents(line.unitPriceCents)), columns[2], row, {
+      width: 90,
+      align: 'right',
+    });
+    doc.text(line.canceledAt ? `(${amount})` : amount, columns[3], row, {
+      width: 90,
+      align: 'right',
+    });
+    doc.y = Math.max(after, doc.y) + 4;
+  }
   const amount = formatMoney(fromCents(order.totalCents));
-  doc.text(order.partName, columns[0], row, { width: 240 });
-  doc.text(String(order.quantity), columns[1], row, { width: 90, align: 'right' });
-  doc.text(unit, columns[2], row, { width: 90, align: 'right' });
-  doc.text(amount, columns[3], row, { width: 90, align: 'right' });
 
   doc.moveDown(2);
   const totals: [string, string][] = [
@@ -107,9 +131,15 @@ export function renderInvoice(order: OrderRow, seller: Seller): Promise<Buffer> 
       ? `Paid by card on ${date(order.paidAt)}. Payment id: ${order.transactionId ?? ''}`
       : 'Not paid yet.',
   );
+  const whole = order.status === 'canceled';
   if (order.refundStatus === 'succeeded')
-    doc.text(`Refunded in full: ${formatMoney(fromCents(order.refundedCents))}.`);
-  else if (order.refundStatus === 'pending') doc.text('A full refund is on its way.');
+    doc.text(
+      `${whole ? 'Refunded in full' : 'Refunded for the canceled lines'}: ${formatMoney(fromCents(order.refundedCents))}.`,
+    );
+  else if (order.refundStatus === 'pending')
+    doc.text(
+      whole ? 'A full refund is on its way.' : 'A refund of the canceled lines is on its way.',
+    );
 
   doc
     .moveDown(2)

@@ -3,7 +3,7 @@ import { endpoints, formatOrderNumber, IdParams, routePath } from '@storefront/c
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Guards } from '../auth/guards.js';
-import { findOrder } from '../orders/orders.service.js';
+import { findOrderView } from '../orders/orders.service.js';
 import { renderInvoice, type Seller } from './invoice.js';
 
 export type InvoiceRoutesOptions = { db: Db; guards: Guards; seller: Seller };
@@ -17,7 +17,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRoutesOptions> = async 
     { schema: { params: IdParams } },
     async (request, reply) => {
       const caller = await guards.requireUser(request);
-      const order = await findOrder(db, request.params.id);
+      const order = await findOrderView(db, request.params.id);
       // Its customer and staff only; to anyone else an order id names nothing.
       if (!order || (order.userId !== caller.sub && !(await guards.isAdmin(caller))))
         throw notFound('Order');

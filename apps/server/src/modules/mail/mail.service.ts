@@ -30,7 +30,14 @@ export function registerMailJobs(outbox: OutboxWorker, mailer: Mailer): void {
 }
 
 /** What an order's mail tells of. `staff-paid` goes to the shop's admins. */
-export const ORDER_MAIL_KINDS = ['placed', 'paid', 'canceled', 'shipped', 'staff-paid'] as const;
+export const ORDER_MAIL_KINDS = [
+  'placed',
+  'paid',
+  'canceled',
+  'shipped',
+  'staff-paid',
+  'line-canceled',
+] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 /**
@@ -39,14 +46,22 @@ export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
  */
 export async function queueOrderMail(
   tx: DbOrTx,
-  mail: { orderId: string; kind: OrderMailKind; toAddress: string | null; userId: string | null },
+  mail: {
+    orderId: string;
+    kind: OrderMailKind;
+    toAddress: string | null;
+    userId: string | null;
+    /** The line the mail is about (a line canceled): one mail per line. */
+    lineNo?: number;
+  },
 ): Promise<void> {
   const [row] = await tx
     .insert(orderEmails)
     .values({
       orderId: mail.orderId,
       kind: mail.kind,
-      eventKey: `${mail.orderId}:${mail.kind}`,
+      lineNo: mail.lineNo ?? null,
+      eventKey: `${mail.orderId}:${mail.kind}${mail.lineNo === undefined ? '' : `:${mail.lineNo}`}`,
       toAddress: mail.toAddress,
       userId: mail.userId,
     })

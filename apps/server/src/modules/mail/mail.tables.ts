@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables.js';
 import { orders } from '../orders/orders.tables.js';
 
@@ -18,7 +18,9 @@ export const orderEmails = pgTable(
     /** The customer the mail is for (null for mails to staff). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
-    /** `<order id>:<kind>`: one mail per order and kind. */
+    /** The line a mail is about (a line canceled by staff); null for the whole order. */
+    lineNo: integer('line_no'),
+    /** `<order id>:<kind>` (and `:<line>`): one mail per order and kind, or per line. */
     eventKey: text('event_key').notNull().unique(),
     /** The customer's address; null for mails to staff (the admins when it is sent). */
     toAddress: text('to_address'),

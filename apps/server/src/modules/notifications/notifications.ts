@@ -51,7 +51,7 @@ export function registerOrderMailJobs(
       try {
         const { order, events } = found;
         const kind = email.kind as Parameters<typeof renderOrderMail>[0];
-        const mail = renderOrderMail(kind, order, context, events);
+        const mail = renderOrderMail(kind, order, context, events, email.lineNo);
         const to = email.toAddress ? [email.toAddress] : await staffAddresses();
         if (to.length > 0) {
           await mailer.send(

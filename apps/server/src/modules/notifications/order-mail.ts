@@ -1,21 +1,38 @@
 import { formatMoney, formatOrderNumber, fromCents } from '@storefront/contract';
 import type { OrderMailKind } from '../mail/mail.service.js';
-import type { OrderEventRow, OrderRow } from '../orders/orders.service.js';
+import type { OrderEventRow, OrderLineRow, OrderView } from '../orders/orders.service.js';
 import { escapeHtml } from '../../http/escape-html.js';
 
 export type MailContext = { brandName: string; publicUrl: string; unpaidOrderTtlHours: number };
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** The order's details as label/value lines, the same in the text and the HTML. */
-function details(order: OrderRow): [string, string][] {
+/** What a line of an order reads as in a mail: "40 × $8.20 = $328.00". */
+const lineAmount = (line: OrderLineRow) =>
+  `${line.quantity} × ${formatMoney(fromCents(line.unitPriceCents))} = ${formatMoney(fromCents(line.totalCents))}`;
+
+/**
+ * The order's details as label/value lines, the same in the text and the HTML. A one-line order
+ * reads as it always has (part, quantity, unit price, total); an order of several lines lists each
+ * line with its part number, amount and the buyer's reference, then the total.
+ */
+function details(order: OrderView): [string, string][] {
   const shipTo = order.shipCity
     ? `${order.shipStreet}, ${order.shipPostalCode} ${order.shipCity}, ${order.shipCountry}`
     : order.address;
+  const only = order.lines.length === 1 ? order.lines[0] : undefined;
+  const lines: [string, string][] = only
+    ? [
+        ['Part', only.partName],
+        ['Quantity', `${only.quantity} pieces`],
+        ['Unit price', formatMoney(fromCents(only.unitPriceCents))],
+      ]
+    : order.lines.map((line) => [
+        `${line.lineNo}. ${line.partName} (${line.sku})${line.reference ? `, ref. ${line.reference}` : ''}`,
+        line.canceledAt ? `canceled (${lineAmount(line)})` : lineAmount(line),
+      ]);
   return [
     ['Order number', formatOrderNumber(order.number)],
-    ['Part', order.partName],
-    ['Quantity', `${order.quantity} pieces`],
-    ['Unit price', formatMoney(fromCents(order.unitPriceCents))],
+    ...lines,
     ['Total', formatMoney(fromCents(order.totalCents))],
     ['Ship to', shipTo],
     ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
@@ -64,7 +81,7 @@ ${(body.after ?? []).map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>
 }
 
 /** The customer's receipt page: reachable from My Orders and from every mail. */
-export const receiptUrl = (ctx: MailContext, order: OrderRow) =>
+export const receiptUrl = (ctx: MailContext, order: Pick<OrderView, 'id'>) =>
   `${ctx.publicUrl}/dashboard/my-orders/${order.id}`;
 
 /**
@@ -73,9 +90,10 @@ export const receiptUrl = (ctx: MailContext, order: OrderRow) =>
  */
 export function renderOrderMail(
   kind: OrderMailKind,
-  order: OrderRow,
+  order: OrderView,
   ctx: MailContext,
   events: OrderEventRow[],
+  lineNo: number | null = null,
 ): RenderedMail {
   const number = formatOrderNumber(order.number);
   const hello = `Hello ${order.name},`;
@@ -131,6 +149,21 @@ export function renderOrderMail(
         ],
         action: { label: 'See the order', url: receiptUrl(ctx, order) },
       });
+    case 'line-canceled': {
+      const line = order.lines.find((l) => l.lineNo === lineNo);
+      const what = line ? `${line.partName} (${line.quantity} pieces)` : `line ${lineNo ?? ''}`;
+      const amount = line ? formatMoney(fromCents(line.totalCents)) : '';
+      return compose(ctx, `Order ${number}: ${line?.partName ?? 'a line'} canceled`, hello, {
+        lead: [
+          `We have canceled ${what} from your order ${number}. Its other parts are unchanged.`,
+          order.paidAt
+            ? `We will refund ${amount} to your card.`
+            : `Nothing was charged for it: your order's total is now ${formatMoney(fromCents(order.totalCents))}.`,
+        ],
+        rows,
+        action: { label: 'See the order', url: receiptUrl(ctx, order) },
+      });
+    }
     case 'staff-paid':
       return compose(
         ctx,

@@ -10,7 +10,7 @@ import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
 import { memoryMailer, useTestApp } from '../../test/test-app.js';
 import { orderEmails } from '../mail/mail.tables.js';
-import { orderEvents, orders } from './orders.tables.js';
+import { orderEvents, orderLines, orders } from './orders.tables.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 const shipTo = {
@@ -121,8 +121,11 @@ describe('checkout', () => {
     expect(later.statusCode).toBe(200);
     const mine = await ctx.database.db.select().from(orders).where(eq(orders.userId, buyer.userId));
     expect(mine).toHaveLength(1);
-    const [stock] = await ctx.database.db.select().from(orders).where(eq(orders.partId, part.id));
-    expect(stock?.quantity).toBe(10);
+    const [line] = await ctx.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.partId, part.id));
+    expect(line?.quantity).toBe(10);
     // Another customer's identical key is theirs alone.
     const other = await customer(ctx.app);
     expect((await place(other, body)).statusCode).toBe(201);

@@ -114,7 +114,25 @@ export async function transitionOrder(
   return order;
 }
 
-/** Records the order's creation on its timeline and queues the "order placed" mail. */
+/**
+ * A change to an order that is not a change of status (staff cancelling one line), on its
+ * timeline with who did it and what, in the caller's transaction.
+ */
+export async function recordOrderEvent(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'status'>,
+  by: OrderActor & { note: string },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    actor: by.actor,
+    actorId: by.actorId ?? null,
+    fromStatus: order.status,
+    toStatus: order.status,
+    note: by.note,
+  });
+}
+
 /** The timeline's first entry, as a CTE of the placing statement, from the `inserted` order. */
 export const placedEventCte = (): SQL => sql`placed_event as (
     insert into ${orderEvents} (order_id, actor, actor_id, from_status, to_status, note)

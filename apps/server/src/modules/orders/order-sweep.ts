@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { sweepExpiredOrders, type PaymentGate } from './orders.service.js';
+import { metrics } from '../metrics/metrics.js';
+import { sweepExpiredOrders, type PaymentGate } from './cancel-order.js';
 
 /**
  * Runs the unpaid-order sweep when the app is ready and then every interval, until the app
@@ -19,12 +20,17 @@ export function startOrderSweep(
     // A slow run must not overlap the next one.
     current ??= sweepExpiredOrders(db, config.unpaidOrderTtlHours, paymentGate)
       .then((canceled) => {
+        metrics.sweepRuns.inc({ outcome: 'ok' });
+        metrics.sweepCanceled.inc(canceled);
         if (canceled > 0) {
           onStockChange();
           app.log.info({ canceled }, 'expired unpaid orders canceled');
         }
       })
-      .catch((err: unknown) => app.log.error({ err }, 'unpaid-order sweep failed'))
+      .catch((err: unknown) => {
+        metrics.sweepRuns.inc({ outcome: 'failed' });
+        app.log.error({ err }, 'unpaid-order sweep failed');
+      })
       .finally(() => {
         current = undefined;
       });

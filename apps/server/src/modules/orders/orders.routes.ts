@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateOrderBody, endpoints, IdParams, routePath } from '@storefront/contract';
+import {
+  CheckoutBody,
+  CreateOrderBody,
+  endpoints,
+  IdParams,
+  routePath,
+  toCents,
+} from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
-import {
-  cancelOrder,
-  getOrder,
-  listOrders,
-  placeOrder,
-  type OpenOrderLimits,
-  type PaymentGate,
-} from './orders.service.js';
+import { cancelOrder, type PaymentGate } from './cancel-order.js';
+import { getOrder, listOrders, composeAddress, toOrderResponse } from './orders.service.js';
+import { LinesRefusal, placeLines, placeOrder, type OpenOrderLimits } from './place-order.js';
 
 export type OrderRoutesOptions = {
   db: Db;
@@ -38,6 +40,43 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     onStockChange();
     onQueued();
     return reply.status(201).send(order);
+  });
+
+  /**
+   * Checkout: the lines as the buyer saw them, placed all or none in one order, or a 409 that
+   * names every line that changed (price, stock, rule, archived) so the buyer confirms again.
+   */
+  app.post(routePath(endpoints.checkout), async (request, reply) => {
+    const caller = await guards.requireUser(request);
+    const body = parseOr400(CheckoutBody, request.body ?? {});
+    const { order, replayed } = await placeLines(
+      db,
+      caller,
+      body.lines.map((line) => ({
+        partId: line.partId,
+        quantity: line.quantity,
+        reference: line.reference,
+        seenPriceCents: toCents(line.unitPrice),
+      })),
+      {
+        shipTo: body.shipTo,
+        address: composeAddress(body.shipTo),
+        phone: body.phone,
+        company: body.company,
+        taxId: body.taxId,
+        poNumber: body.poNumber,
+        idempotencyKey: body.idempotencyKey,
+      },
+      {
+        limits: openOrderLimits,
+        fromCart: body.fromCart ?? false,
+        refuse: (problems) => new LinesRefusal(problems),
+      },
+    );
+    if (replayed) return reply.status(200).send(toOrderResponse(order));
+    onStockChange();
+    onQueued();
+    return reply.status(201).send(toOrderResponse(order));
   });
 
   app.get(routePath(endpoints.listMyOrders), async (request) => {

@@ -6,6 +6,7 @@ import {
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -46,13 +47,10 @@ export const orders = pgTable(
     poNumber: text('po_number'),
     /** The order form's key: a repeat of the same request returns this order. */
     idempotencyKey: text('idempotency_key'),
-    partId: uuid('part_id')
-      .notNull()
-      .references(() => parts.id),
-    /** Kept so an order still reads right after the part is renamed. */
-    partName: text('part_name').notNull(),
-    quantity: integer('quantity').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
+    /**
+     * What the order's live lines (`order_lines`, not canceled one by one) add up to: what is due
+     * while unpaid. Written with the lines, in the same statement or transaction.
+     */
     // Up to MAX_QUANTITY x MAX_PRICE in cents overflows a 32-bit integer; it stays far below 2^53.
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** Written only by transitionOrder (order-status.ts). */
@@ -75,12 +73,7 @@ export const orders = pgTable(
       'orders_status_known',
       sql`${t.status} in ('unpaid', 'pending', 'paid', 'shipped', 'delivered', 'canceled')`,
     ),
-    check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_unit_price_positive', sql`${t.unitPriceCents} > 0`),
-    check(
-      'orders_total_is_unit_times_quantity',
-      sql`${t.totalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`,
-    ),
+    check('orders_total_not_negative', sql`${t.totalCents} >= 0`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The sweep's only question: which unpaid orders have been idle too long?
     index('orders_unpaid_updated_idx')
@@ -92,10 +85,9 @@ export const orders = pgTable(
     // The staff list: one status, newest first, a keyset page at a time.
     index('orders_status_number_idx').on(t.status, t.number),
     index('orders_created_idx').on(t.createdAt),
-    // Staff search: the emails and part names that matched (orderCustomerEmails, orderPartNames),
-    // then each one's orders, newest first.
+    // Staff search: the emails that matched (orderCustomerEmails), then each one's orders, newest
+    // first (part names: order_lines_part_name_number_idx).
     index('orders_email_number_idx').on(t.email, t.number),
-    index('orders_part_name_number_idx').on(t.partName, t.number),
     // The overview's revenue since a day.
     index('orders_paid_at_idx')
       .on(t.paidAt)
@@ -103,6 +95,49 @@ export const orders = pgTable(
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The parts of an order, one line per part (a part's quantities are summed before placing), each
+ * at the name and unit price it was sold at. A one-part order is an order with one line. A line is
+ * canceled on its own by staff (`canceled_at`): its stock returns, and it leaves the order's total.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** 1, 2, … in the order the buyer listed them. */
+    lineNo: integer('line_no').notNull(),
+    /** The order's number, copied: the staff search reads a part name's orders newest first. */
+    orderNumber: bigint('order_number', { mode: 'number' }).notNull(),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => parts.id),
+    /** Kept so an order still reads right after the part is renamed or renumbered. */
+    sku: text('sku').notNull(),
+    partName: text('part_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The buyer's own reference (job card, plate, VIN), at most 64 characters. */
+    reference: text('reference'),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo] }),
+    uniqueIndex('order_lines_order_part_key').on(t.orderId, t.partId),
+    check('order_lines_line_no_positive', sql`${t.lineNo} > 0`),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_lines_unit_price_positive', sql`${t.unitPriceCents} > 0`),
+    check(
+      'order_lines_total_is_unit_times_quantity',
+      sql`${t.totalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`,
+    ),
+    index('order_lines_part_name_number_idx').on(t.partName, t.orderNumber),
+  ],
+);
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /**
  * Every email and every part name any order has, once: the staff search ("part of an email or of

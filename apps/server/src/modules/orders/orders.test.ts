@@ -15,7 +15,7 @@ import { insertPart } from '../../test/factories.js';
 import { memoryMailer, testConfig, useTestApp } from '../../test/test-app.js';
 import { parts } from '../parts/parts.tables.js';
 import { transitionOrder } from './order-status.js';
-import { orders } from './orders.tables.js';
+import { orderLines, orders } from './orders.tables.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 
@@ -47,7 +47,10 @@ const stockOf = async (db: Db, partId: string) => {
 };
 
 const orderCount = async (db: Db, partId: string) => {
-  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.partId, partId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderLines)
+    .where(eq(orderLines.partId, partId));
   return row?.n;
 };
 
@@ -101,6 +104,20 @@ describe('placing an order', () => {
       minimum: 25,
       unitPrice: 12.5,
       partPrice: 312.5,
+      // A one-part order is an order with one line, at the part's name, number and price.
+      lines: [
+        {
+          lineNo: 1,
+          partId: part.id,
+          sku: part.sku,
+          partName: 'Brake pad',
+          quantity: 25,
+          unitPrice: 12.5,
+          total: 312.5,
+          reference: null,
+          canceledAt: null,
+        },
+      ],
       status: 'unpaid',
       transactionId: '',
       createdAt: expect.any(String),
@@ -422,7 +439,8 @@ describe('sweeping expired unpaid orders', () => {
     const statuses = await ctx.database.db
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(and(eq(orders.partId, part.id)));
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(eq(orderLines.partId, part.id)));
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({
       [expired._id]: 'canceled',
       [fresh._id]: 'unpaid',

@@ -20,12 +20,25 @@ import {
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
-import { rowsOf } from '../../db/raw-rows.js';
+import { preparedSql } from '../../db/prepared.js';
+import { rowOf, rowsOf } from '../../db/raw-rows.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { returnStockForOrder } from '../parts/stock.service.js';
+import type { AuditHook } from './cancel-order.js';
 import { transitionOrder, type OrderActor } from './order-status.js';
-import { cancelUnpaidByStaff, findOrder, lockOrder, type PaymentGate } from './orders.service.js';
-import { orderCustomerEmails, orderPartNames, orders, type OrderRow } from './orders.tables.js';
+import {
+  lockOrder,
+  orderPieces,
+  orderTitle,
+  type OrderLineRow,
+  type OrderView,
+} from './orders.service.js';
+import {
+  orderCustomerEmails,
+  orderLines,
+  orderPartNames,
+  orders,
+  type OrderRow,
+} from './orders.tables.js';
 
 /** How an order stands with its money, from its status and refund. */
 export function paymentState(row: Pick<OrderRow, 'status' | 'refundStatus' | 'paidAt'>) {
@@ -44,36 +57,59 @@ export function fulfilmentState(row: Pick<OrderRow, 'status'>) {
 }
 
 /** What the staff list and its CSV export both show of an order. */
-const orderLineColumns = {
+const orderSummaryColumns = {
   number: orders.number,
   createdAt: orders.createdAt,
   name: orders.name,
   email: orders.email,
-  partName: orders.partName,
-  quantity: orders.quantity,
   totalCents: orders.totalCents,
   status: orders.status,
   refundStatus: orders.refundStatus,
   paidAt: orders.paidAt,
 };
 
-/** What a line of the staff list shows of an order: nothing else is read. */
-const listedColumns = { id: orders.id, ...orderLineColumns };
+/** What a row of the staff list shows of an order (its lines beside it): nothing else is read. */
+const listedColumns = { id: orders.id, ...orderSummaryColumns };
 type ListedOrder = Pick<OrderRow, keyof typeof listedColumns>;
 
-export const toStaffOrderRow = (row: ListedOrder): StaffOrderRow => ({
-  _id: row.id,
-  number: formatOrderNumber(row.number),
-  createdAt: row.createdAt.toISOString(),
-  customerName: row.name,
-  customerEmail: row.email,
-  partName: row.partName,
-  quantity: row.quantity,
-  total: fromCents(row.totalCents),
-  status: row.status,
-  payment: paymentState(row),
-  fulfilment: fulfilmentState(row),
-});
+export const toStaffOrderRow = (row: ListedOrder, lines: OrderLineRow[]): StaffOrderRow => {
+  const view = { ...row, lines } as OrderView;
+  return {
+    _id: row.id,
+    number: formatOrderNumber(row.number),
+    createdAt: row.createdAt.toISOString(),
+    customerName: row.name,
+    customerEmail: row.email,
+    partName: orderTitle(view),
+    quantity: orderPieces(view),
+    lineCount: lines.length,
+    total: fromCents(row.totalCents),
+    status: row.status,
+    payment: paymentState(row),
+    fulfilment: fulfilmentState(row),
+  };
+};
+
+/** The lines of the orders among `ids`, by order, oldest line first. */
+async function linesByOrder(db: DbOrTx, ids: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>();
+  if (ids.length === 0) return byOrder;
+  for (const raw of await linesOfOrders(db, { ids })) {
+    const line = rowOf(orderLines, raw);
+    const list = byOrder.get(line.orderId);
+    if (list) list.push(line);
+    else byOrder.set(line.orderId, [line]);
+  }
+  return byOrder;
+}
+
+const linesOfOrders = preparedSql(
+  'lines_of_orders',
+  () => sql`
+    select * from ${orderLines}
+     where order_id = any(${sql.placeholder('ids')}::uuid[])
+     order by order_id, line_no`,
+);
 
 export type OrderFilters = {
   status?: OrderStatus;
@@ -105,11 +141,15 @@ type TextMatch = 'scan' | 'lookup';
 
 function textCondition(pattern: string, match: TextMatch): SQL | undefined {
   if (match === 'scan')
-    return or(foldedLike(orders.email, pattern), foldedLike(orders.partName, pattern));
+    return or(
+      foldedLike(orders.email, pattern),
+      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${foldedLike(orderLines.partName, pattern)})`,
+    );
   // array(select …) is computed once, before the orders are read, so `= any(…)` is an index
-  // condition (a bitmap OR of the two indexes) rather than a test of every order.
+  // condition (a bitmap OR of the email index and the primary key) rather than a test of every
+  // order: the matching part names' lines give their orders' ids.
   return sql`(${orders.email} = any(array(select ${orderCustomerEmails.email} from ${orderCustomerEmails} where ${foldedLike(orderCustomerEmails.email, pattern)}))
-    or ${orders.partName} = any(array(select ${orderPartNames.partName} from ${orderPartNames} where ${foldedLike(orderPartNames.partName, pattern)})))`;
+    or ${orders.id} = any(array(select ${orderLines.orderId} from ${orderLines} where ${orderLines.partName} = any(array(select ${orderPartNames.partName} from ${orderPartNames} where ${foldedLike(orderPartNames.partName, pattern)})))))`;
 }
 
 /**
@@ -223,7 +263,7 @@ export async function searchOrders(
   const before = after === null ? fromCursor(filters.before) : null;
   // Going back (`before`) reads upwards from the cursor and turns the page round afterwards.
   const upwards = before !== null;
-  const order = (key: SQL | typeof orders.number) => (upwards ? asc(key) : desc(key));
+  const order = (key: SQL | AnyColumn) => (upwards ? asc(key) : desc(key));
   const fromCursorOn =
     before !== null
       ? gt(orders.number, before)
@@ -249,16 +289,24 @@ export async function searchOrders(
    */
   const fetchByValues = async (values: { emails: string[]; partNames: string[] }) => {
     const rest = and(filterSql({ ...filters, q: undefined }), fromCursorOn);
-    const each = (column: typeof orders.email | typeof orders.partName, list: string[]) =>
+    const byEmail = (list: string[]) =>
       sql`select o.number from unnest(${textArray(list)}) as v(value) cross join lateral (
-            select ${orders.number} from ${orders} where ${column} = v.value ${rest ? sql`and ${rest}` : sql``}
+            select ${orders.number} from ${orders} where ${orders.email} = v.value ${rest ? sql`and ${rest}` : sql``}
             order by ${order(orders.number)} limit ${limit}) as o`;
+    // A part name's lines carry their order's number: read newest first from their index.
+    const byPartName = (list: string[]) =>
+      sql`select o.number from unnest(${textArray(list)}) as v(value) cross join lateral (
+            select ${orderLines.orderNumber} as number from ${orderLines}
+              join ${orders} on ${orders.id} = ${orderLines.orderId}
+             where ${orderLines.partName} = v.value ${rest ? sql`and ${rest}` : sql``}
+             order by ${order(orderLines.orderNumber)} limit ${limit}) as o`;
     const parts = [
-      values.emails.length > 0 ? each(orders.email, values.emails) : undefined,
-      values.partNames.length > 0 ? each(orders.partName, values.partNames) : undefined,
+      values.emails.length > 0 ? byEmail(values.emails) : undefined,
+      values.partNames.length > 0 ? byPartName(values.partNames) : undefined,
     ].filter((part): part is SQL => part !== undefined);
     if (parts.length === 0) return [];
-    const numbers = sql`select m.number from (${sql.join(parts, sql` union `)}) as m
+    // An order with two matching lines comes once.
+    const numbers = sql`select distinct m.number from (${sql.join(parts, sql` union `)}) as m
       order by ${upwards ? sql`m.number asc` : sql`m.number desc`} limit ${limit}`;
     return db
       .select(listedColumns)
@@ -297,24 +345,32 @@ export async function searchOrders(
   const last = items.at(-1);
   const hasNewer = before !== null ? more : after !== null;
   const hasOlder = before !== null ? true : more;
+  const lines = await linesByOrder(
+    db,
+    items.map((item) => item.id),
+  );
   return {
-    items: items.map(toStaffOrderRow),
+    items: items.map((item) => toStaffOrderRow(item, lines.get(item.id) ?? [])),
     nextCursor: hasOlder && last ? cursor(last.number) : null,
     prevCursor: hasNewer && first ? cursor(first.number) : null,
   };
 }
 
-/** What a line of the CSV export shows of an order: nothing else is read. */
+/** What a row of the CSV export shows of an order, beside each of its lines. */
 const exportColumns = {
-  ...orderLineColumns,
+  id: orders.id,
+  ...orderSummaryColumns,
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
 };
-export type ExportedOrder = Pick<OrderRow, keyof typeof exportColumns>;
+export type ExportedOrder = Pick<OrderRow, keyof typeof exportColumns> & {
+  lines: OrderLineRow[];
+};
 
 /**
- * The filtered orders in batches, newest first, for the CSV export: each batch is one keyset
- * query of the exported columns only, so 100,000 rows never sit in memory at once.
+ * The filtered orders with their lines in batches, newest first, for the CSV export: each batch is
+ * one keyset query of the exported columns only and one of their lines, so 100,000 orders never
+ * sit in memory at once.
  */
 export async function* orderBatches(
   db: DbOrTx,
@@ -325,21 +381,22 @@ export async function* orderBatches(
   const where = filterSql(filters, 'scan');
   let after: number | null = null;
   for (;;) {
-    const batch: ExportedOrder[] = await db
+    const batch = await db
       .select(exportColumns)
       .from(orders)
       .where(after !== null ? and(where, lt(orders.number, after)) : where)
       .orderBy(desc(orders.number))
       .limit(batchSize);
     if (batch.length === 0) return;
-    yield batch;
+    const lines = await linesByOrder(
+      db,
+      batch.map((o) => o.id),
+    );
+    yield batch.map((o) => ({ ...o, lines: lines.get(o.id) ?? [] }));
     if (batch.length < batchSize) return;
     after = batch.at(-1)!.number;
   }
 }
-
-/** Runs inside the staff action's transaction: its audit entry. */
-export type AuditHook = (tx: DbOrTx, order: OrderRow) => Promise<void>;
 
 /** Paid, then shipped with a carrier and tracking number (the customer is mailed both). */
 export async function shipOrder(
@@ -379,43 +436,6 @@ export async function markDelivered(
       throw new AppError(409, 'ORDER_NOT_SHIPPED', 'Only a shipped order can be marked delivered');
     await audit(tx, delivered);
     return delivered;
-  });
-}
-
-/**
- * Staff cancel any order not yet shipped. An unpaid (or pending) one is canceled as the customer's
- * would be (its intent canceled at the provider first); a paid one, in one transaction, is
- * canceled, its stock returned and its full refund recorded with the job that carries it out at
- * the provider: it cannot half-happen.
- */
-export async function staffCancelOrder(
-  db: Db,
-  orderId: string,
-  gate: PaymentGate,
-  by: OrderActor,
-  audit: AuditHook,
-): Promise<OrderRow> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw notFound('Order');
-  if (order.status === 'unpaid' || order.status === 'pending') {
-    return cancelUnpaidByStaff(db, orderId, gate, by, audit);
-  }
-  if (order.status !== 'paid') {
-    throw new AppError(
-      409,
-      'ORDER_NOT_CANCELABLE',
-      order.status === 'canceled'
-        ? 'This order is already canceled'
-        : 'A shipped order cannot be canceled: arrange a return instead',
-    );
-  }
-  return db.transaction(async (tx) => {
-    const canceled = await transitionOrder(tx, orderId, ['paid'], 'canceled', by);
-    if (!canceled) throw new AppError(409, 'ORDER_NOT_CANCELABLE', 'The order changed meanwhile');
-    await returnStockForOrder(tx, canceled, 'refund', by.actorId ?? null);
-    await gate.refundPaid(tx, canceled);
-    await audit(tx, canceled);
-    return canceled;
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { metrics } from '../metrics/metrics.js';
 import { claimDueJobs, markJobFailed, markJobsDone, type DoneJob } from './outbox.service.js';
 import type { OutboxJobRow } from './outbox.tables.js';
 
@@ -97,6 +98,7 @@ export function createOutboxWorker(db: Db, log: FastifyBaseLogger): OutboxWorker
     }
     await markJobsDone(db, done);
     for (const { job, message, err } of failed) {
+      metrics.outboxFailures.inc({ kind: job.kind });
       log.warn(
         { jobId: job.id, kind: job.kind, attempts: job.attempts, err: err ?? message },
         'outbox job failed',

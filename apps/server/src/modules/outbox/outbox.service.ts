@@ -113,3 +113,25 @@ export async function markJobFailed(db: Db, job: OutboxJobRow, error: string): P
     })
     .where(and(eq(outboxJobs.id, job.id), eq(outboxJobs.status, 'running')));
 }
+
+/** What waits in the outbox, by kind and status, and how late the oldest due job is (metrics). */
+export async function outboxBacklog(
+  db: Db,
+): Promise<{ kind: string; status: string; jobs: number; oldestDueSeconds: number }[]> {
+  // `pending`/`running` read the due index; `failed` (given up) is rare and scanned.
+  const rows = await db
+    .select({
+      kind: outboxJobs.kind,
+      status: outboxJobs.status,
+      jobs: sql<number>`count(*)::int`,
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outboxJobs.runAt}) filter (where ${outboxJobs.runAt} <= now())), 0)::float8`,
+    })
+    .from(outboxJobs)
+    .where(sql`${outboxJobs.status} in ('pending', 'running', 'failed')`)
+    .groupBy(outboxJobs.kind, outboxJobs.status);
+  return rows.map((r) => ({
+    ...r,
+    jobs: Number(r.jobs),
+    oldestDueSeconds: Number(r.oldestDueSeconds),
+  }));
+}

@@ -4,6 +4,7 @@ import {
   fromCents,
   isUuid,
   normalisePartNumber,
+  quantityRuleIssues,
   toCents,
   type CatalogFields,
   type CreatePartValues,
@@ -23,6 +24,8 @@ export const toPartResponse = (row: PartRow): PartResponse => ({
   availableQuantity: row.availableQuantity,
   price: fromCents(row.priceCents),
   url: row.imageUrl,
+  packSize: row.packSize,
+  maxOrderQuantity: row.maxOrderQuantity,
 });
 
 /** Undefined for an unknown id and for text that cannot be an id at all. */
@@ -84,6 +87,8 @@ export async function createPart(
           availableQuantity: values.availableQuantity,
           priceCents: toCents(values.price),
           imageUrl: values.url,
+          packSize: values.packSize ?? 1,
+          maxOrderQuantity: values.maxOrderQuantity ?? null,
           category: DEFAULT_CATEGORY,
           featured: true,
           ...catalogColumns(values),
@@ -124,12 +129,25 @@ export async function updatePartDetails(
       .limit(1);
     if (clash) throw skuTaken();
   }
+  // A field left out keeps its stored value; the rule must hold for what the part will be.
+  const packSize = values.packSize ?? before.packSize;
+  const maxOrderQuantity =
+    values.maxOrderQuantity === undefined ? before.maxOrderQuantity : values.maxOrderQuantity;
+  const ruleIssues = quantityRuleIssues({
+    mOrderQuantity: values.mOrderQuantity,
+    packSize,
+    maxOrderQuantity,
+  });
+  const firstIssue = Object.values(ruleIssues)[0];
+  if (firstIssue) throw new AppError(400, 'VALIDATION_FAILED', firstIssue, ruleIssues);
   const [after] = await tx
     .update(parts)
     .set({
       name: values.name,
       description: values.description,
       minOrderQuantity: values.mOrderQuantity,
+      packSize,
+      maxOrderQuantity,
       priceCents: toCents(values.price),
       imageUrl: values.url,
       updatedAt: new Date(),

@@ -28,6 +28,10 @@ export const parts = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull(),
+    /** Sold in whole packs of this many (the order multiple); the minimum is a whole number of packs. */
+    packSize: integer('pack_size').notNull().default(1),
+    /** At most this many per order, when set (a whole number of packs, not below the minimum). */
+    maxOrderQuantity: integer('max_order_quantity'),
     availableQuantity: integer('available_quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
     imageUrl: text('image_url').notNull(),
@@ -92,6 +96,15 @@ export const parts = pgTable(
     // The database is the last line against oversell and nonsense, whatever the code above does.
     check('parts_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrderQuantity} > 0`),
+    // The quantity rule (contract quantity.ts) holds for every part, whoever writes it.
+    check(
+      'parts_min_order_whole_packs',
+      sql`${t.packSize} > 0 and ${t.minOrderQuantity} % ${t.packSize} = 0`,
+    ),
+    check(
+      'parts_max_order_whole_packs',
+      sql`${t.maxOrderQuantity} is null or (${t.maxOrderQuantity} >= ${t.minOrderQuantity} and ${t.maxOrderQuantity} % ${t.packSize} = 0)`,
+    ),
     check('parts_price_positive', sql`${t.priceCents} > 0`),
   ],
 );

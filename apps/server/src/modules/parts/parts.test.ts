@@ -31,6 +31,9 @@ describe('catalog API', () => {
       availableQuantity: 1200,
       price: 34.5,
       url: '/images/parts/oil-filter.svg',
+      // Sold one by one with no maximum unless staff say otherwise.
+      packSize: 1,
+      maxOrderQuantity: null,
     });
   });
 
@@ -122,6 +125,9 @@ describe('adding a part', () => {
       availableQuantity: 900,
       price: 7.25,
       url: newPart.url,
+      // The spec's six fields alone: sold one by one, no maximum.
+      packSize: 1,
+      maxOrderQuantity: null,
     });
     const list = PartListResponse.parse((await ctx.app.inject('/api/parts')).json());
     expect(list).toContainEqual(created);

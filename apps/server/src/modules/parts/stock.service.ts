@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { StockChangeValues, StockMovementKind } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
+import { preparedSql } from '../../db/prepared.js';
 import { parts } from './parts.tables.js';
 import { stockMovements, type StockMovementRow } from './stock.tables.js';
 
@@ -19,56 +20,111 @@ export async function countLowStock(db: DbOrTx, factor: number): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-type Movement = {
-  partId: string;
-  delta: number;
+/** One part's change of stock. */
+export type StockChange = { partId: string; delta: number };
+
+type Movements = {
   kind: StockMovementKind;
   reason?: string;
   actorId?: string | null;
   orderId?: string | null;
-  /** Only a live (not archived) part may move. */
+  /** Only live (not archived) parts may move. */
   liveOnly?: boolean;
 };
 
 /**
- * Every stock change is this one statement: a relative UPDATE that refuses to go below zero and
- * the ledger row with the level it left, together. Two changes at the same moment queue on the
- * part's row and each applies to what the other left, so neither is lost. Undefined when the part
- * is unknown (or archived, with `liveOnly`) or the change would take the stock below zero.
+ * The one order in which every writer of several parts' stock locks them: by part id, each part
+ * once with its changes summed. Two writers that take the same parts then queue on the first part
+ * they share instead of each holding one the other needs (a deadlock).
  */
-async function move(tx: DbOrTx, m: Movement): Promise<number | undefined> {
-  const result = await tx.execute(sql`
-    with moved as (
-      update ${parts}
-         set available_quantity = available_quantity + ${m.delta}, updated_at = now()
-       where id = ${m.partId}
-         and available_quantity + ${m.delta} >= 0
-         ${m.liveOnly ? sql`and archived_at is null` : sql``}
-      returning id, available_quantity
-    )
-    insert into ${stockMovements} (part_id, kind, delta, level_after, reason, actor_id, order_id)
-    select id, ${m.kind}, ${m.delta}, available_quantity, ${m.reason ?? ''}, ${m.actorId ?? null}, ${m.orderId ?? null}
-      from moved
-    returning level_after`);
-  const row = (result as unknown as { rows: { level_after: number }[] }).rows[0];
-  return row === undefined ? undefined : Number(row.level_after);
+export function inLockOrder(changes: readonly StockChange[]): StockChange[] {
+  const summed = new Map<string, number>();
+  for (const { partId, delta } of changes) summed.set(partId, (summed.get(partId) ?? 0) + delta);
+  return [...summed]
+    .filter(([, delta]) => delta !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([partId, delta]) => ({ partId, delta }));
 }
 
-/** Gives a canceled order's quantity back (to an archived part too: the count stays true). */
-export async function returnStockForOrder(
+/**
+ * Every stock change is this one statement: the parts locked in id order (`inLockOrder`), then,
+ * only if every change keeps its part at or above zero, the relative UPDATEs and a ledger row each
+ * with the level it left. All the changes or none. Two writers at the same moment queue on the
+ * parts' rows and each applies to what the other left, so nothing is lost. Undefined when a part is
+ * unknown (or archived, with `liveOnly`) or a change would take its stock below zero; otherwise
+ * each part's level after.
+ */
+export async function moveStock(
   tx: DbOrTx,
-  order: { partId: string; quantity: number; id: string },
+  changes: readonly StockChange[],
+  m: Movements,
+): Promise<Map<string, number> | undefined> {
+  const sorted = inLockOrder(changes);
+  if (sorted.length === 0) return new Map();
+  const rows = await moveStockStatement(tx, {
+    ids: sorted.map((c) => c.partId),
+    deltas: sorted.map((c) => c.delta),
+    kind: m.kind,
+    reason: m.reason ?? '',
+    actorId: m.actorId ?? null,
+    orderId: m.orderId ?? null,
+    liveOnly: m.liveOnly ?? false,
+  });
+  if (rows.length !== sorted.length) return undefined;
+  return new Map(rows.map((r) => [String(r.part_id), Number(r.level_after)]));
+}
+
+const moveStockStatement = preparedSql(
+  'move_stock',
+  () => sql`
+    with change as (
+      select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('deltas')}::int[])
+        as c(part_id, delta)
+    ),
+    locked as (
+      select p.id, p.available_quantity, p.archived_at from ${parts} p
+       where p.id in (select part_id from change)
+       order by p.id
+         for update
+    ),
+    allowed as (
+      select count(*) = (select count(*) from change)
+             and bool_and(l.available_quantity + c.delta >= 0
+                          and (not ${sql.placeholder('liveOnly')}::boolean or l.archived_at is null))
+               as ok
+        from change c join locked l on l.id = c.part_id
+    ),
+    moved as (
+      update ${parts} p
+         set available_quantity = p.available_quantity + c.delta, updated_at = now()
+        from change c
+       where p.id = c.part_id and (select ok from allowed)
+      returning p.id, p.available_quantity, c.delta
+    )
+    insert into ${stockMovements} (part_id, kind, delta, level_after, reason, actor_id, order_id)
+    select id, ${sql.placeholder('kind')}::text, delta, available_quantity,
+           ${sql.placeholder('reason')}::text, ${sql.placeholder('actorId')}::text,
+           ${sql.placeholder('orderId')}::uuid
+      from moved
+    returning part_id, level_after`,
+);
+
+/**
+ * Gives an order's lines back to stock (to archived parts too: the count stays true), in the one
+ * lock order: a whole order canceled or swept, or one line canceled by staff.
+ */
+export async function returnStock(
+  tx: DbOrTx,
+  order: { id: string; lines: readonly { partId: string; quantity: number }[] },
   kind: Extract<StockMovementKind, 'cancel' | 'sweep' | 'refund'>,
   actorId: string | null,
 ): Promise<void> {
-  await move(tx, {
-    partId: order.partId,
-    delta: order.quantity,
-    kind,
-    actorId,
-    orderId: order.id,
-    reason: kind === 'sweep' ? 'Unpaid for too long' : '',
-  });
+  const moved = await moveStock(
+    tx,
+    order.lines.map((l) => ({ partId: l.partId, delta: l.quantity })),
+    { kind, actorId, orderId: order.id, reason: kind === 'sweep' ? 'Unpaid for too long' : '' },
+  );
+  if (!moved) throw new Error(`could not return the stock of order ${order.id}`);
 }
 
 /** A receipt or an adjustment by staff; undefined when it would take the stock below zero. */
@@ -78,13 +134,12 @@ export async function changeStock(
   change: StockChangeValues,
   actorId: string,
 ): Promise<number | undefined> {
-  return move(tx, {
-    partId,
-    delta: change.delta,
+  const moved = await moveStock(tx, [{ partId, delta: change.delta }], {
     kind: change.kind,
     reason: change.reason,
     actorId,
   });
+  return moved?.get(partId);
 }
 
 /** Newest first, `pageSize` at a time, before a movement id. */
@@ -110,44 +165,93 @@ export async function listMovements(
 }
 
 /**
- * The part an order asks for, as the placing statement's `part` CTE: what the refusals need (a
- * 404, an archived part, a quantity below the minimum or above the stock) and what the order would
- * add to the account's unpaid value, read from the statement's snapshot. `orderable` is the
- * snapshot's answer; the decrement in `takeStockCtes` decides.
+ * Whether a part (its row as `p`) can be ordered `quantity` of: live, the quantity rule of the
+ * contract (`allowedByRule`: minimum, whole packs, maximum) and the stock. The SQL twin of the
+ * contract's rule, held to it by a test (stock.test.ts).
  */
-export const orderPartCte = (order: { partId: SQLWrapper; quantity: SQLWrapper }): SQL =>
-  sql`part as (
-    select id, min_order_quantity, available_quantity, archived_at is not null as archived,
-           price_cents::bigint * ${order.quantity}::int as adding,
-           archived_at is null
-             and min_order_quantity <= ${order.quantity}::int
-             and available_quantity >= ${order.quantity}::int as orderable
-      from ${parts}
-     where id = ${order.partId}::uuid
+export const orderableSql = (p: string, quantity: SQL): SQL => {
+  const c = (column: string) => sql.raw(`${p}.${column}`);
+  return sql`(${c('archived_at')} is null
+    and ${quantity} >= ${c('min_order_quantity')}
+    and ${quantity} % ${c('pack_size')} = 0
+    and (${c('max_order_quantity')} is null or ${quantity} <= ${c('max_order_quantity')})
+    and ${c('available_quantity')} >= ${quantity})`;
+};
+
+/** What the placing statement reads of each part an order asks for (its snapshot or locked row). */
+const partColumnsSql = sql`p.sku, p.name, p.price_cents, p.available_quantity,
+  p.min_order_quantity, p.pack_size, p.max_order_quantity, p.archived_at`;
+
+/**
+ * The parts of an order's lines as the placing statement's snapshot (`snap`, no lock): what the
+ * account's gate weighs (the order's value, whether every line looks orderable) and what a refusal
+ * reports when the gate stopped the order before any part was locked. `lines` is a relation with
+ * `line_no`, `part_id`, `quantity` and `seen_cents` (the unit price the buyer saw; 0 when none).
+ */
+export const snapshotPartsCte = (lines: string): SQL => sql`snap as (
+    select r.*, p.id is not null as found, ${partColumnsSql},
+           coalesce(${orderableSql('p', sql.raw('r.quantity'))}
+             and (r.seen_cents = 0 or r.seen_cents = p.price_cents), false) as ok
+      from ${sql.raw(lines)} r left join ${parts} p on p.id = r.part_id
   )`;
 
 /**
- * Taking an order's stock, as CTEs of the placing statement: the conditional decrement (which
- * PostgreSQL re-checks against the newest row after waiting for a concurrent order of the same
- * part, so stock never goes below zero) and its ledger row. Nothing is taken unless `gate` holds.
+ * Reserving an order's lines, as CTEs of the placing statement (decision 042): once `gate` holds,
+ * the parts are locked in id order (`locked`: every writer of several parts uses this order, see
+ * `inLockOrder`) and read fresh; every line is checked against its locked row (`checked`: the rule,
+ * the stock, and the price the buyer saw); then, only if every line passed, each part's stock is
+ * taken with its ledger row (`taken`). All lines or none. The lines' part ids are distinct (summed
+ * before): one lock, one decrement per part.
  */
-export const takeStockCtes = (order: {
-  partId: SQLWrapper;
-  quantity: SQLWrapper;
+export const reserveLinesCtes = (o: {
+  lines: string;
+  gate: SQL;
   orderId: SQLWrapper;
   userId: SQLWrapper;
-  gate?: SQL;
-}): SQL => sql`taken as (
-    update ${parts}
-       set available_quantity = available_quantity - ${order.quantity}::int, updated_at = now()
-     where id = ${order.partId}::uuid
-       and available_quantity >= ${order.quantity}::int
-       and archived_at is null
-       ${order.gate ? sql`and ${order.gate}` : sql``}
-    returning id, name, price_cents, available_quantity
+}): SQL => sql`locked as (
+    select p.id, ${partColumnsSql} from ${parts} p
+     where p.id in (select part_id from ${sql.raw(o.lines)}) and ${o.gate}
+     order by p.id
+       for update
+  ),
+  checked as (
+    select r.*, l.id is not null as found, l.sku, l.name, l.price_cents, l.available_quantity,
+           l.min_order_quantity, l.pack_size, l.max_order_quantity, l.archived_at,
+           coalesce(${orderableSql('l', sql.raw('r.quantity'))}
+             and (r.seen_cents = 0 or r.seen_cents = l.price_cents), false) as ok
+      from ${sql.raw(o.lines)} r left join locked l on l.id = r.part_id
+  ),
+  reservable as (
+    select count(*) > 0 and bool_and(ok) as all_ok from checked
+  ),
+  taken as (
+    update ${parts} p
+       set available_quantity = p.available_quantity - c.quantity, updated_at = now()
+      from checked c
+     where p.id = c.part_id and (select all_ok from reservable)
+    returning p.id, p.available_quantity, c.quantity
   ),
   taken_movement as (
     insert into ${stockMovements} (part_id, kind, delta, level_after, actor_id, order_id)
-    select id, 'order', -${order.quantity}::int, available_quantity, ${order.userId}::text, ${order.orderId}::uuid
+    select id, 'order', -quantity, available_quantity, ${o.userId}::text, ${o.orderId}::uuid
       from taken
   )`;
+
+/**
+ * The parts table for another module's raw SQL that joins it to rows of its own (the cart's lines
+ * with their parts' names, prices, rules and stock): read only; writers go through this module.
+ */
+export const partsRelation: SQL = sql`${parts}`;
+
+/** Whether a part exists, and whether it is archived: null when no part has this id. */
+export async function partArchivedState(
+  db: DbOrTx,
+  partId: string,
+): Promise<{ archived: boolean } | null> {
+  const [part] = await db
+    .select({ archivedAt: parts.archivedAt })
+    .from(parts)
+    .where(eq(parts.id, partId))
+    .limit(1);
+  return part ? { archived: part.archivedAt !== null } : null;
+}

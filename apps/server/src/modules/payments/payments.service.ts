@@ -1,19 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { transitionOrder } from '../orders/order-status.js';
+import type { PaymentGate } from '../orders/cancel-order.js';
 import {
   findOrder,
+  findOrderView,
   lockOrder,
   recordPaymentActivity,
   recordRefund,
   toOrderResponse,
+  type OrderLineRow,
   type OrderRow,
-  type PaymentGate,
 } from '../orders/orders.service.js';
+import { metrics } from '../metrics/metrics.js';
 import { enqueue } from '../outbox/outbox.service.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { paymentEvents, payments, refunds } from './payments.tables.js';
@@ -150,7 +153,7 @@ export async function confirmOrderPayment(
   const order = await ownOrder(db, caller, orderId);
   if (order.status === 'canceled') throw notPayable();
   if (order.status === 'paid') {
-    if (order.transactionId === transactionId) return toOrderResponse(order);
+    if (order.transactionId === transactionId) return respond(db, order.id);
     throw alreadyPaid();
   }
   const payment = await findPayment(db, order.id);
@@ -164,42 +167,76 @@ export async function confirmOrderPayment(
   if (!intent || !paysFor(intent, order)) throw mismatch;
   if (!PAYMENT_TRANSITIONS[intent.status])
     throw new AppError(402, 'PAYMENT_NOT_COMPLETED', 'The payment has not gone through');
-  const updated = await applyIntent(db, order.id, intent);
-  return toOrderResponse(updated ?? (await findOrder(db, order.id))!);
+  await applyIntent(db, order.id, intent);
+  return respond(db, order.id);
+}
+
+/** The order as the API answers it, with its lines. */
+async function respond(db: DbOrTx, orderId: string): Promise<OrderResponse> {
+  const view = await findOrderView(db, orderId);
+  if (!view) throw notFound('Order');
+  return toOrderResponse(view);
 }
 
 export const REFUND_JOB = 'refund';
 
 /**
- * Records a full refund of the order's payment and the job that carries it out at the provider,
- * in the caller's transaction. One refund per order (the table's unique key): asking twice does
+ * Records a refund of the order's payment and the job that carries it out at the provider, in the
+ * caller's transaction: of one line (`line`, its total) or of what the order still holds (its
+ * total). One refund per line and one for the rest (the table's unique key): asking twice does
  * nothing more. Resolves whether a refund was added.
  */
 export async function requestRefund(
   tx: DbOrTx,
   order: Pick<OrderRow, 'id' | 'totalCents'>,
   intent: { id: string; provider: PaymentProvider['name'] },
-  reason: 'paid-after-cancel' | 'canceled-by-staff',
+  reason: 'paid-after-cancel' | 'canceled-by-staff' | 'line-canceled-by-staff',
+  line?: Pick<OrderLineRow, 'lineNo' | 'totalCents'>,
 ): Promise<boolean> {
+  const amountCents = line ? line.totalCents : order.totalCents;
+  if (amountCents <= 0) return false;
   const [refund] = await tx
     .insert(refunds)
     .values({
       orderId: order.id,
+      lineNo: line?.lineNo ?? null,
       provider: intent.provider,
       intentId: intent.id,
-      amountCents: order.totalCents,
+      amountCents,
       reason,
     })
-    .onConflictDoNothing({ target: refunds.orderId })
+    .onConflictDoNothing()
     .returning();
   if (!refund) return false;
-  await recordRefund(tx, order.id, { status: 'pending', refundedCents: 0 });
+  await recordRefund(tx, order.id, await refundTotals(tx, order.id));
   await enqueue(tx, {
     kind: REFUND_JOB,
     payload: { refundId: refund.id },
     dedupeKey: `refund-${refund.id}`,
   });
   return true;
+}
+
+/**
+ * What an order's refunds come to, as the order shows them: the money given back so far, and
+ * `pending` while any is on its way (`failed` when one failed and none is pending).
+ */
+async function refundTotals(
+  tx: DbOrTx,
+  orderId: string,
+): Promise<{ status: 'pending' | 'succeeded' | 'failed'; refundedCents: number }> {
+  const [row] = await tx
+    .select({
+      pending: sql<boolean>`bool_or(${refunds.status} = 'pending')`,
+      failed: sql<boolean>`bool_or(${refunds.status} = 'failed')`,
+      succeeded: sql<string>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} = 'succeeded'), 0)`,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return {
+    status: row?.pending ? 'pending' : row?.failed ? 'failed' : 'succeeded',
+    refundedCents: Number(row?.succeeded ?? 0),
+  };
 }
 
 /**
@@ -223,10 +260,7 @@ export function registerRefundJobs(outbox: OutboxWorker, db: Db, provider: Payme
         .update(refunds)
         .set({ status: result.status, providerRefundId: result.id, updatedAt: new Date() })
         .where(eq(refunds.id, refund.id));
-      await recordRefund(tx, refund.orderId, {
-        status: result.status,
-        refundedCents: result.status === 'succeeded' ? refund.amountCents : 0,
-      });
+      await recordRefund(tx, refund.orderId, await refundTotals(tx, refund.orderId));
     });
     if (result.status === 'pending')
       throw new Error('the provider has not completed the refund yet');
@@ -277,6 +311,7 @@ export async function handlePaymentEvent(
     if (!expected || intent.status !== expected) return 'ignored' as const;
     return (await applyIntent(tx, order.id, intent)) ? ('applied' as const) : ('ignored' as const);
   });
+  metrics.paymentEvents.inc({ type: event.type, result });
   if (result === 'refunding') onRefundQueued();
   return result;
 }
@@ -311,14 +346,15 @@ export function paymentGate(db: Db, provider: PaymentProvider): PaymentGate {
         .where(eq(payments.orderId, orderId));
       return 'clear';
     },
-    async refundPaid(tx, order) {
+    async refundPaid(tx, order, line) {
       const payment = await findPayment(tx, order.id);
       if (!payment) throw new Error(`paid order ${order.id} has no payment to refund`);
       await requestRefund(
         tx,
         order,
         { id: payment.intentId, provider: payment.provider },
-        'canceled-by-staff',
+        line ? 'line-canceled-by-staff' : 'canceled-by-staff',
+        line,
       );
     },
     async hasLiveIntent(tx, orderId) {

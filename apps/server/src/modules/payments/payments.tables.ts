@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.tables.js';
 
 export const INTENT_STATUSES = [
@@ -39,9 +48,9 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 /**
- * Money given back: a payment that landed on a canceled order, or staff cancelling a paid one.
- * One full refund per order at most (the unique key), carried out at the provider by an outbox
- * job whose idempotency key is this row's id.
+ * Money given back: a payment that landed on a canceled order, staff cancelling a paid one, or
+ * staff cancelling one of its lines. One refund per line and one for the rest of the order (the
+ * unique key), carried out at the provider by an outbox job whose idempotency key is this row's id.
  */
 export const refunds = pgTable(
   'refunds',
@@ -49,12 +58,15 @@ export const refunds = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id),
+    /** The line staff canceled; null for the rest of the order (a whole order's refund). */
+    lineNo: integer('line_no'),
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     intentId: text('intent_id').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    reason: text('reason', { enum: ['paid-after-cancel', 'canceled-by-staff'] }).notNull(),
+    reason: text('reason', {
+      enum: ['paid-after-cancel', 'canceled-by-staff', 'line-canceled-by-staff'],
+    }).notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
@@ -63,6 +75,8 @@ export const refunds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One refund per line, and one for the rest of the order: asking twice refunds once.
+    uniqueIndex('refunds_order_line_key').on(t.orderId, sql`coalesce(${t.lineNo}, 0)`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],

@@ -20,7 +20,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const APP_PAGES = [
   /^\/$/,
-  /^\/(blogs|portfolio|register|login|forget-password|reset-password|verify-email|add-new-part|parts)\/?$/,
+  /^\/(blogs|portfolio|register|login|forget-password|reset-password|verify-email|add-new-part|parts|cart|checkout)\/?$/,
   /^\/parts\/[^/]+\/?$/,
   /^\/purchase\/[^/]+\/?$/,
   /^\/dashboard\/?$/,

@@ -276,8 +276,10 @@ describe('staff console API', () => {
     expect(res.headers['content-disposition']).toContain('orders.csv');
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Order,Date,Customer,Email,Part,Quantity,Total,Status,Payment,Fulfilment,Carrier,Tracking number',
+      'Order,Date,Customer,Email,Part,Quantity,Total,Status,Payment,Fulfilment,Carrier,Tracking number,' +
+        'Line,Part number,Unit price,Line total,Reference,Line status',
     );
+    // One row per line: a one-part order is one row.
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.number},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);

@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAuth } from '../../features/auth/use-auth';
+import { CartLink } from './cart-link';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { useConfig } from '../../features/site/api/get-config';
 import { NavItems, type NavItem } from './nav-items';
@@ -64,7 +65,7 @@ export function Navbar() {
           </div>
           <Link
             to={paths.home.href()}
-            className="btn btn-ghost text-xl font-bold text-primary"
+            className="btn btn-ghost px-2 text-lg font-bold text-primary sm:text-xl"
             data-testid="brand"
           >
             {config.data?.brandName ?? <span className="inline-block w-40" aria-label="Home" />}
@@ -76,10 +77,11 @@ export function Navbar() {
             partHref={(id) => paths.part.href(id)}
           />
         </div>
-        <div className="navbar-end hidden w-auto lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1">
+        <div className="navbar-end w-auto">
+          <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
             <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
           </ul>
+          <CartLink />
         </div>
       </nav>
     </header>

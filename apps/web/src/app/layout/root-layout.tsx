@@ -1,9 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { AddToCartProvider } from '../../components/add-to-cart-slot';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from '../routes/route-error';
+
+/** The cart feature's button wherever the catalog or the purchase form offers "Add to cart". */
+const renderAddToCart = (props: Parameters<typeof AddToCartButton>[0]) => (
+  <AddToCartButton {...props} />
+);
 
 /** A new page starts at its top, unless the address points into it. */
 function useScrollToTopOnNavigate(pathname: string, hash: string) {
@@ -16,23 +23,25 @@ export function RootLayout() {
   const location = useLocation();
   useScrollToTopOnNavigate(location.pathname, location.hash);
   return (
-    <div className="flex min-h-screen flex-col bg-base-200/40">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
-      >
-        Skip to content
-      </a>
-      <Navbar />
-      {/* At least a screen tall, so the footer never jumps when a page arrives. */}
-      <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
-        <RouteErrorBoundary key={location.pathname}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
-      </main>
-      <Footer />
-    </div>
+    <AddToCartProvider value={renderAddToCart}>
+      <div className="flex min-h-screen flex-col bg-base-200/40">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2"
+        >
+          Skip to content
+        </a>
+        <Navbar />
+        {/* At least a screen tall, so the footer never jumps when a page arrives. */}
+        <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
+          <RouteErrorBoundary key={location.pathname}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+        <Footer />
+      </div>
+    </AddToCartProvider>
   );
 }

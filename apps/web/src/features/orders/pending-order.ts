@@ -7,12 +7,6 @@ import type { CreateOrderBody } from '@storefront/contract';
  */
 const storageKey = (partId: string) => `pending-order:${partId}`;
 
-export function newRequestKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export const pendingOrder = {
   read(partId: string): CreateOrderBody | null {
     try {

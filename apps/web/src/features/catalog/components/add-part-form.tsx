@@ -21,6 +21,8 @@ const empty: CreatePartInput = {
   availableQuantity: '',
   price: '',
   url: '',
+  packSize: '',
+  maxOrderQuantity: '',
 };
 
 export function AddPartForm({ onAdded }: { onAdded: () => void }) {
@@ -82,6 +84,28 @@ export function AddPartForm({ onAdded }: { onAdded: () => void }) {
             step={0.01}
             error={errors.price?.message}
             {...form.register('price')}
+          />
+        </div>
+        <div className="grid gap-x-4 md:grid-cols-2">
+          <Field
+            label="Pack size (optional)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="Sold in whole packs of this many; 1 when empty."
+            error={errors.packSize?.message}
+            {...form.register('packSize')}
+          />
+          <Field
+            label="Maximum per order (optional)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="No maximum when empty."
+            error={errors.maxOrderQuantity?.message}
+            {...form.register('maxOrderQuantity')}
           />
         </div>
         <ImageUpload

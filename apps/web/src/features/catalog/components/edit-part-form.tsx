@@ -22,6 +22,8 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
     name: part.name,
     description: part.description,
     mOrderQuantity: String(part.mOrderQuantity),
+    packSize: String(part.packSize),
+    maxOrderQuantity: part.maxOrderQuantity === null ? '' : String(part.maxOrderQuantity),
     price: String(part.price),
     url: part.url,
     sku: part.sku,
@@ -45,6 +47,8 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
         name: values.name,
         description: values.description,
         mOrderQuantity: values.mOrderQuantity,
+        packSize: values.packSize,
+        maxOrderQuantity: values.maxOrderQuantity,
         price: values.price,
         url: values.url,
         sku: values.sku,
@@ -97,6 +101,24 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
             value={values.price}
             onChange={set('price')}
             error={errors.price}
+          />
+          <Field
+            label="Pack size"
+            type="number"
+            min={1}
+            value={values.packSize}
+            onChange={set('packSize')}
+            hint="Sold in whole packs of this many."
+            error={errors.packSize}
+          />
+          <Field
+            label="Maximum per order (optional)"
+            type="number"
+            min={1}
+            value={values.maxOrderQuantity}
+            onChange={set('maxOrderQuantity')}
+            hint="No maximum when empty."
+            error={errors.maxOrderQuantity}
           />
           <Field label="Part number" value={values.sku} onChange={set('sku')} error={errors.sku} />
         </div>

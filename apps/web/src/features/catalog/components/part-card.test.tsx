@@ -12,6 +12,8 @@ const part: PartResponse = {
   availableQuantity: 5000,
   price: 6.9,
   url: '/images/parts/oil-filter.svg',
+  packSize: 1,
+  maxOrderQuantity: null,
 };
 
 describe('part card', () => {

@@ -4,9 +4,14 @@ import { FitBadge } from './fit-badge';
 import { paths } from '../../../config/paths';
 
 import { PartImage } from './part-image';
+import { AddToCart } from '../../../components/add-to-cart-slot';
 
 type PartCardProps = {
-  part: PartResponse & { sku?: string; fits?: boolean | null };
+  // A catalog card carries no pack size: its minimum is always a whole number of packs.
+  part: Omit<PartResponse, 'packSize' | 'maxOrderQuantity'> & {
+    sku?: string;
+    fits?: boolean | null;
+  };
   eager?: boolean;
 };
 
@@ -39,13 +44,19 @@ export function PartCard({ part, eager = false }: PartCardProps) {
           {soldOut ? (
             <span className="badge badge-ghost">Out of stock</span>
           ) : (
-            <Link
-              to={paths.purchase.href(part._id)}
-              className="btn btn-primary"
-              aria-label={`Order ${part.name}`}
-            >
-              Order now
-            </Link>
+            <>
+              <AddToCart
+                name={part.name}
+                line={{ partId: part._id, quantity: part.mOrderQuantity, unitPrice: part.price }}
+              />
+              <Link
+                to={paths.purchase.href(part._id)}
+                className="btn btn-primary"
+                aria-label={`Order ${part.name}`}
+              >
+                Order now
+              </Link>
+            </>
           )}
         </div>
       </div>

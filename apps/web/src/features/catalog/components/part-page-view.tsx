@@ -7,6 +7,7 @@ import {
 } from '@storefront/contract';
 import { FitBadge } from './fit-badge';
 import { PartImage } from './part-image';
+import { AddToCart } from '../../../components/add-to-cart-slot';
 
 type Props = {
   page: PartPageResponse;
@@ -59,17 +60,31 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
           </p>
           <p>Minimum order quantity: {part.mOrderQuantity} piece</p>
           <p>Available: {part.availableQuantity} piece</p>
+          {part.packSize > 1 && (
+            <p data-testid="part-pack-size">Sold in packs of {part.packSize}</p>
+          )}
+          {part.maxOrderQuantity !== null && (
+            <p data-testid="part-maximum">At most {part.maxOrderQuantity} pieces per order</p>
+          )}
           {soldOut ? (
             <span className="badge badge-ghost">Out of stock</span>
-          ) : signedIn ? (
-            <Link to={orderHref} className="btn btn-primary" aria-label={`Order ${part.name}`}>
-              Order now
-            </Link>
           ) : (
-            // The purchase page keeps its guard: it sends a signed-out visitor to sign in, then back.
-            <Link to={orderHref} className="btn btn-primary">
-              Sign in to order
-            </Link>
+            <div className="flex flex-wrap items-center gap-2">
+              {signedIn ? (
+                <Link to={orderHref} className="btn btn-primary" aria-label={`Order ${part.name}`}>
+                  Order now
+                </Link>
+              ) : (
+                // The purchase page keeps its guard: it sends a signed-out visitor to sign in, then back.
+                <Link to={orderHref} className="btn btn-primary">
+                  Sign in to order
+                </Link>
+              )}
+              <AddToCart
+                name={part.name}
+                line={{ partId: part._id, quantity: part.mOrderQuantity, unitPrice: part.price }}
+              />
+            </div>
           )}
           <p className="leading-relaxed">{part.description}</p>
         </div>

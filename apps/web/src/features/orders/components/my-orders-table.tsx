@@ -24,6 +24,30 @@ function Shipment({ order }: { order: OrderResponse }) {
   );
 }
 
+/**
+ * The order's product: the part's name for a one-line order; for several lines, the summary with
+ * its line count, opening to every line.
+ */
+function Product({ order }: { order: OrderResponse }) {
+  if (order.lines.length <= 1) return <>{order.partName}</>;
+  return (
+    <details data-testid="order-lines-summary">
+      <summary className="cursor-pointer">
+        {order.partName}{' '}
+        <span className="badge badge-ghost badge-sm">{order.lines.length} lines</span>
+      </summary>
+      <ul className="mt-1 space-y-0.5 text-sm">
+        {order.lines.map((line) => (
+          <li key={line.lineNo} className={line.canceledAt ? 'line-through' : ''}>
+            {line.quantity} × {line.partName}{' '}
+            <span className="text-base-content/70">({formatMoney(line.total)})</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** What a canceled order's money did. */
 function refundText(order: OrderResponse): string {
   if (!order.refund) return 'Nothing charged';
@@ -112,7 +136,9 @@ export function MyOrdersTable({ orders, email, readOnly = false }: MyOrdersTable
               <tr key={order._id} data-testid="order-row">
                 <td>{numberLink(order)}</td>
                 <td className="whitespace-nowrap">{formatDate(order.createdAt)}</td>
-                <td>{order.partName}</td>
+                <td>
+                  <Product order={order} />
+                </td>
                 <td>{order.minimum}x</td>
                 <td>{formatMoney(order.partPrice)}</td>
                 <td>
@@ -133,7 +159,9 @@ export function MyOrdersTable({ orders, email, readOnly = false }: MyOrdersTable
                 {numberLink(order)}
                 <StatusBadge status={order.status} />
               </div>
-              <p className="font-semibold">{order.partName}</p>
+              <div className="font-semibold">
+                <Product order={order} />
+              </div>
               <Shipment order={order} />
               <dl className="grid grid-cols-2 gap-x-4 text-sm">
                 <dt className="text-base-content/70">Date</dt>

@@ -15,9 +15,11 @@ import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { usePlaceOrder } from '../api/place-order';
-import { newRequestKey, pendingOrder } from '../pending-order';
+import { newRequestKey } from '../../../lib/request-key';
+import { pendingOrder } from '../pending-order';
 import { Spinner } from '../../../components/ui/spinner';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { AddToCart } from '../../../components/add-to-cart-slot';
 
 type OrderFormProps = {
   part: PartResponse;
@@ -189,9 +191,19 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
           Total: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>
         <FormError message={serverError} testId="order-error" />
-        <SubmitButton busy={isSubmitting} disabled={boundsError}>
-          Place order
-        </SubmitButton>
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <SubmitButton busy={isSubmitting} disabled={boundsError} className="">
+            Place order
+          </SubmitButton>
+          <AddToCart
+            name={part.name}
+            line={{
+              partId: part._id,
+              quantity: quantity.success ? quantity.data : part.mOrderQuantity,
+              unitPrice: part.price,
+            }}
+          />
+        </div>
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { downloadInvoice } from '../api/download-invoice';
 import { useOrderEmails } from '../api/get-order-emails';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { OrderLinesTable } from '../../../components/order-lines-table';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -82,9 +83,7 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
           <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2">
             <Row label="Order number">{order.number}</Row>
             <Row label="Date">{formatDateTime(order.createdAt)}</Row>
-            <Row label="Part">{order.partName}</Row>
-            <Row label="Quantity">{order.minimum} pieces</Row>
-            <Row label="Unit price">{formatMoney(order.unitPrice)}</Row>
+            <Row label="Lines">{order.lines.length}</Row>
             <Row label="Total">
               <strong data-testid="receipt-total">{formatMoney(order.partPrice)}</strong>
             </Row>
@@ -120,6 +119,7 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
               </Row>
             )}
           </dl>
+          <OrderLinesTable lines={order.lines} total={order.partPrice} />
           <div className="card-actions mt-2">
             {order.status === 'unpaid' && (
               <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary">

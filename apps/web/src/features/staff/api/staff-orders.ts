@@ -94,6 +94,18 @@ export const useStaffCancelOrder = (id: string) =>
     meta: { changes: ['orders', 'stock', 'audit'] },
   });
 
+/** One line of an order not yet shipped: its stock returns, a paid one refunds that line. */
+export const useStaffCancelLine = (id: string) =>
+  useMutation({
+    mutationFn: (lineNo: number) =>
+      api<OrderResponse>(`/staff/orders/${encodeURIComponent(id)}/lines/${lineNo}/cancel`, {
+        method: 'POST',
+        auth: true,
+        body: {},
+      }),
+    meta: { changes: ['orders', 'stock', 'audit'] },
+  });
+
 /** The filtered list as a CSV file (the server streams it; the browser saves it). */
 export async function downloadOrdersCsv(filters: OrderFilters): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);

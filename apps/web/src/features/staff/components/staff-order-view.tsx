@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { formatMoney, type StaffOrderDetails } from '@storefront/contract';
 import { formatDateTime } from '../../../lib/dates';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { OrderLinesTable } from '../../../components/order-lines-table';
+import { CancelLineButton } from './cancel-line-button';
 import { FulfilmentActions } from './fulfilment-actions';
 import { FulfilmentBadge, PaymentBadge } from './state-badges';
 
@@ -71,11 +73,9 @@ export function StaffOrderView({ details }: { details: StaffOrderDetails }) {
             {order.poNumber && <Row label="PO number">{order.poNumber}</Row>}
           </dl>
         </Card>
-        <Card title="Lines" id="lines-heading">
+        <Card title="Order" id="summary-heading">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2">
-            <Row label="Part">{order.partName}</Row>
-            <Row label="Quantity">{order.minimum}</Row>
-            <Row label="Unit price">{formatMoney(order.unitPrice)}</Row>
+            <Row label="Lines">{order.lines.length}</Row>
             <Row label="Total">
               <strong>{formatMoney(order.partPrice)}</strong>
             </Row>
@@ -88,6 +88,18 @@ export function StaffOrderView({ details }: { details: StaffOrderDetails }) {
           </dl>
         </Card>
       </div>
+
+      <Card title="Lines" id="lines-heading">
+        <OrderLinesTable
+          lines={order.lines}
+          total={order.partPrice}
+          action={(line) =>
+            !line.canceledAt && ['unpaid', 'pending', 'paid'].includes(order.status) ? (
+              <CancelLineButton orderId={order._id} line={line} />
+            ) : null
+          }
+        />
+      </Card>
 
       <Card title="Payment" id="payment-heading">
         {paymentRecord ? (

@@ -3,6 +3,7 @@ import { formatMoney } from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { toSearch } from '../api/staff-orders';
 import { useStaffOverview } from '../api/staff-people';
+import { BackupStatusLine } from './backup-status';
 
 const day = (offset = 0) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -75,6 +76,7 @@ export function StaffOverviewPanel() {
           detail="parts to restock"
         />
       </div>
+      <BackupStatusLine />
     </section>
   );
 }

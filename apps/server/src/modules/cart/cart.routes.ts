@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddCartLineBody,
+  CartLineParams,
+  endpoints,
+  LocalCartBody,
+  routePath,
+  SetCartLineBody,
+} from '@storefront/contract';
+import type { Db } from '../../db/database.js';
+import { parseOr400 } from '../../http/validate.js';
+import type { Guards } from '../auth/guards.js';
+import {
+  addCartLine,
+  checkLines,
+  clearCart,
+  getCart,
+  mergeCartLines,
+  removeCartLine,
+  setCartLine,
+} from './cart.service.js';
+
+export type CartRoutesOptions = { db: Db; guards: Guards };
+
+/**
+ * The account's cart (one per account, kept on the server) and the check of a visitor's cart.
+ * Every change answers the whole cart, checked again, so the page shows what the server holds.
+ * Who is asking is checked before the body is read (decision 007).
+ */
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { db, guards }) => {
+  app.get(routePath(endpoints.getCart), async (request) => {
+    const caller = await guards.requireUser(request);
+    return getCart(db, caller.sub);
+  });
+
+  app.post(routePath(endpoints.addCartLine), async (request) => {
+    const caller = await guards.requireUser(request);
+    const line = parseOr400(AddCartLineBody, request.body ?? {});
+    await addCartLine(db, caller.sub, line);
+    return getCart(db, caller.sub);
+  });
+
+  app.put(
+    routePath(endpoints.setCartLine),
+    { schema: { params: CartLineParams } },
+    async (request) => {
+      const caller = await guards.requireUser(request);
+      const line = parseOr400(SetCartLineBody, request.body ?? {});
+      await setCartLine(db, caller.sub, request.params.partId, line);
+      return getCart(db, caller.sub);
+    },
+  );
+
+  app.delete(
+    routePath(endpoints.removeCartLine),
+    { schema: { params: CartLineParams } },
+    async (request) => {
+      const caller = await guards.requireUser(request);
+      await removeCartLine(db, caller.sub, request.params.partId);
+      return getCart(db, caller.sub);
+    },
+  );
+
+  app.delete(routePath(endpoints.clearCart), async (request) => {
+    const caller = await guards.requireUser(request);
+    await clearCart(db, caller.sub);
+    return getCart(db, caller.sub);
+  });
+
+  app.post(routePath(endpoints.mergeCart), async (request) => {
+    const caller = await guards.requireUser(request);
+    const { lines } = parseOr400(LocalCartBody, request.body ?? {});
+    await mergeCartLines(db, caller.sub, lines);
+    return getCart(db, caller.sub);
+  });
+
+  app.post(routePath(endpoints.checkCart), async (request) => {
+    const { lines } = parseOr400(LocalCartBody, request.body ?? {});
+    return checkLines(db, lines);
+  });
+};

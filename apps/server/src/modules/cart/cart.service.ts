@@ -1,0 +1,302 @@
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  fromCents,
+  isUuid,
+  lineProblems,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  toCents,
+  type CartLine,
+  type CartResponse,
+  type LocalCartLine,
+} from '@storefront/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { preparedSql } from '../../db/prepared.js';
+import { rowsOf } from '../../db/raw-rows.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { partArchivedState, partsRelation } from '../parts/stock.service.js';
+import { cartLines } from './cart.tables.js';
+
+/** A line with the part as it is now: what a cart row shows and checks. */
+type PricedLine = {
+  part_id: string;
+  quantity: number;
+  reference: string | null;
+  seen_price_cents: number;
+  found: boolean;
+  sku: string | null;
+  name: string | null;
+  image_url: string | null;
+  price_cents: number | null;
+  min_order_quantity: number | null;
+  pack_size: number | null;
+  max_order_quantity: number | null;
+  available_quantity: number | null;
+  archived: boolean | null;
+};
+
+const partFields = sql`p.id is not null as found, p.sku, p.name, p.image_url, p.price_cents,
+  p.min_order_quantity, p.pack_size, p.max_order_quantity, p.available_quantity,
+  p.archived_at is not null as archived`;
+
+/** Lines and their parts as one cart: every line with its problems, the subtotal at today's prices. */
+function toCart(rows: readonly PricedLine[]): CartResponse {
+  const lines: CartLine[] = rows
+    .filter((r) => r.found)
+    .map((r, index) => {
+      const unitPrice = fromCents(r.price_cents ?? 0);
+      const rule = {
+        minimum: r.min_order_quantity ?? 1,
+        packSize: r.pack_size ?? 1,
+        maximum: r.max_order_quantity,
+      };
+      return {
+        partId: r.part_id,
+        sku: r.sku ?? '',
+        name: r.name ?? '',
+        url: r.image_url ?? '',
+        quantity: r.quantity,
+        reference: r.reference,
+        unitPrice,
+        seenUnitPrice: fromCents(r.seen_price_cents),
+        lineTotal: fromCents((r.price_cents ?? 0) * r.quantity),
+        mOrderQuantity: rule.minimum,
+        packSize: rule.packSize,
+        maxOrderQuantity: rule.maximum,
+        availableQuantity: r.available_quantity ?? 0,
+        archived: r.archived === true,
+        problems: lineProblems(
+          index,
+          r.part_id,
+          r.quantity,
+          {
+            archived: r.archived === true,
+            rule,
+            available: r.available_quantity ?? 0,
+            unitPrice,
+          },
+          fromCents(r.seen_price_cents),
+        ),
+      };
+    });
+  return {
+    lines,
+    lineCount: lines.length,
+    subtotal: fromCents(lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0)),
+    ready: lines.length > 0 && lines.every((l) => l.problems.length === 0),
+  };
+}
+
+const cartOf = preparedSql(
+  'cart_of',
+  () => sql`
+    select cl.part_id, cl.quantity, cl.reference, cl.seen_price_cents, ${partFields}
+      from ${cartLines} cl join ${partsRelation} p on p.id = cl.part_id
+     where cl.user_id = ${sql.placeholder('userId')}::text
+     order by cl.created_at, cl.part_id`,
+);
+
+/** The account's cart, every line checked against its part as it is now. */
+export async function getCart(db: DbOrTx, userId: string): Promise<CartResponse> {
+  return toCart((await cartOf(db, { userId })) as unknown as PricedLine[]);
+}
+
+/**
+ * Lines kept in the browser (a visitor's cart), checked as the account's cart is, without writing
+ * anything: lines naming no part are left out, a repeated part is one line.
+ */
+export async function checkLines(
+  db: DbOrTx,
+  lines: readonly LocalCartLine[],
+): Promise<CartResponse> {
+  const merged = mergeRepeats(lines);
+  if (merged.length === 0) return toCart([]);
+  const rows = await checkStatement(db, localParameters(merged));
+  return toCart(rows as unknown as PricedLine[]);
+}
+
+/** A visitor's lines as the array parameters of `localLines`. */
+const localParameters = (lines: readonly LocalCartLine[]) => ({
+  ids: lines.map((l) => l.partId),
+  quantities: lines.map((l) => l.quantity),
+  references: lines.map((l) => l.reference ?? ''),
+  seen: lines.map((l) => (l.seenUnitPrice === undefined ? 0 : toCents(l.seenUnitPrice))),
+});
+
+const localLines = sql`unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('quantities')}::int[],
+    ${sql.placeholder('references')}::text[], ${sql.placeholder('seen')}::int[])
+  with ordinality as r(part_id, quantity, reference, seen, n)`;
+
+const checkStatement = preparedSql(
+  'cart_check_lines',
+  () => sql`
+    select r.part_id, r.quantity, nullif(r.reference, '') as reference,
+           coalesce(nullif(r.seen, 0), p.price_cents) as seen_price_cents, ${partFields}
+      from ${localLines}
+      left join ${partsRelation} p on p.id = r.part_id
+     order by r.n`,
+);
+
+/** One line per part: a repeated part's quantities added, its first reference and price kept. */
+function mergeRepeats(lines: readonly LocalCartLine[]): LocalCartLine[] {
+  const byPart = new Map<string, LocalCartLine>();
+  for (const line of lines) {
+    const found = byPart.get(line.partId);
+    if (found) found.quantity += line.quantity;
+    else byPart.set(line.partId, { ...line });
+  }
+  return [...byPart.values()];
+}
+
+const constraintOf = (err: unknown): string | undefined => {
+  const of = (e: unknown) => (e as { constraint?: unknown } | null)?.constraint;
+  const name = of(err) ?? of((err as { cause?: unknown } | null)?.cause);
+  return typeof name === 'string' ? name : undefined;
+};
+
+/** The database's own limits on a cart, as answers. */
+function cartLimitRefusal(err: unknown): AppError | undefined {
+  switch (constraintOf(err)) {
+    case 'carts_line_count_max':
+      return new AppError(
+        409,
+        'CART_FULL',
+        `A cart holds at most ${MAX_CART_LINES} lines: check out or remove some first.`,
+      );
+    case 'cart_lines_quantity_range':
+      return new AppError(
+        400,
+        'VALIDATION_FAILED',
+        `A line holds at most ${MAX_QUANTITY.toLocaleString('en-US')} pieces.`,
+        { quantity: 'Too many pieces' },
+      );
+    default:
+      return undefined;
+  }
+}
+
+async function withCartLimits<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw cartLimitRefusal(err) ?? err;
+  }
+}
+
+/** Why a part cannot go into a cart (it is unknown, or no longer sold). */
+async function partRefusal(db: DbOrTx, partId: string): Promise<AppError> {
+  const part = await partArchivedState(db, partId);
+  if (!part) return notFound('Part');
+  return new AppError(409, 'PART_ARCHIVED', 'This part is no longer sold, so it cannot be ordered');
+}
+
+/**
+ * Adds a part to the account's cart: to its line's quantity when it is there already (one line per
+ * part), at the price the buyer sees now. A reference given replaces the line's. Only live parts.
+ */
+export async function addCartLine(
+  db: Db,
+  userId: string,
+  line: { partId: string; quantity: number; reference?: string | undefined },
+): Promise<void> {
+  if (!isUuid(line.partId)) throw notFound('Part');
+  const added = await withCartLimits(() =>
+    db.execute(sql`
+      insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
+      select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents
+        from ${partsRelation} p where p.id = ${line.partId}::uuid and p.archived_at is null
+      on conflict (user_id, part_id) do update
+         set quantity = cl.quantity + excluded.quantity,
+             reference = coalesce(excluded.reference, cl.reference),
+             updated_at = now()
+      returning part_id`),
+  );
+  if (rowsOf(added).length === 0) throw await partRefusal(db, line.partId);
+}
+
+/**
+ * Sets a line's quantity and reference (the line is made when the part was not in the cart).
+ * `acceptPrice` takes the part's price today as the one the buyer saw: the fix of a price change.
+ */
+export async function setCartLine(
+  db: Db,
+  userId: string,
+  partId: string,
+  line: { quantity: number; reference?: string | undefined; acceptPrice?: boolean | undefined },
+): Promise<void> {
+  if (!isUuid(partId)) throw notFound('Part');
+  const set = await withCartLimits(() =>
+    db.execute(sql`
+      insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
+      select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents
+        from ${partsRelation} p where p.id = ${partId}::uuid
+         and (p.archived_at is null
+              or exists (select 1 from ${cartLines} x where x.user_id = ${userId} and x.part_id = p.id))
+      on conflict (user_id, part_id) do update
+         set quantity = excluded.quantity,
+             reference = ${line.reference === undefined ? sql`cl.reference` : sql`excluded.reference`},
+             seen_price_cents = ${line.acceptPrice ? sql`excluded.seen_price_cents` : sql`cl.seen_price_cents`},
+             updated_at = now()
+      returning part_id`),
+  );
+  if (rowsOf(set).length === 0) throw await partRefusal(db, partId);
+}
+
+/** Takes a part out of the cart; a part not there changes nothing. */
+export async function removeCartLine(db: DbOrTx, userId: string, partId: string): Promise<void> {
+  if (!isUuid(partId)) return;
+  await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.partId, partId)));
+}
+
+export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(cartLines).where(eq(cartLines.userId, userId));
+}
+
+/**
+ * A visitor's cart joins the account's at sign-in: a part already there gets the quantities added
+ * (and is then checked again like every line), a new one keeps the price the visitor saw. Parts
+ * that no longer exist are left out; parts no longer sold come along, to be shown as such.
+ */
+export async function mergeCartLines(
+  db: Db,
+  userId: string,
+  lines: readonly LocalCartLine[],
+): Promise<void> {
+  const merged = mergeRepeats(lines);
+  if (merged.length === 0) return;
+  await withCartLimits(() => mergeStatement(db, { userId, ...localParameters(merged) }));
+}
+
+const mergeStatement = preparedSql(
+  'cart_merge_lines',
+  () => sql`
+    insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
+    select ${sql.placeholder('userId')}::text, p.id, r.quantity, nullif(r.reference, ''),
+           coalesce(nullif(r.seen, 0), p.price_cents)
+      from ${localLines}
+      join ${partsRelation} p on p.id = r.part_id
+     order by r.n
+    on conflict (user_id, part_id) do update
+       set quantity = cl.quantity + excluded.quantity,
+           reference = coalesce(cl.reference, excluded.reference),
+           updated_at = now()`,
+);
+
+/**
+ * The ordered lines out of the buyer's cart, as a CTE of the placing statement (orders): each part
+ * ordered leaves the cart, unless its line grew meanwhile (on another device) past what was
+ * ordered. Nothing leaves unless the order was placed.
+ */
+export const clearOrderedCartLinesCte = (o: {
+  userId: SQLWrapper;
+  fromCart: SQLWrapper;
+  lines: string;
+  placed: string;
+}) => sql`cart_cleared as (
+    delete from ${cartLines} cl using ${sql.raw(o.lines)} c
+     where ${o.fromCart}::boolean
+       and cl.user_id = ${o.userId}::text
+       and cl.part_id = c.part_id
+       and cl.quantity <= c.quantity
+       and exists (select 1 from ${sql.raw(o.placed)})
+  )`;

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import { formatMoney } from '@storefront/contract';
+import { ErrorMessage } from '../../components/ui/error-message';
+import { usePageTitle } from '../../components/ui/page-title';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { CartLineRow } from '../../features/cart/components/cart-line-row';
+import { useAuth } from '../../features/auth/use-auth';
+import { useCart } from '../../features/cart/use-cart';
+
+/** The cart: every line with its fix, the subtotal, and the way to checkout. */
+export default function CartRoute() {
+  usePageTitle('Your cart');
+  const { cart, pending, error, refetch, signedIn, change, remove } = useCart(useAuth());
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Your cart</h1>
+      {pending ? (
+        <Spinner label="Loading your cart…" />
+      ) : !cart ? (
+        <ErrorMessage title="We could not load your cart." error={error} onRetry={refetch} />
+      ) : cart.lines.length === 0 ? (
+        <div className="rounded-box bg-base-100 p-8 text-center shadow" data-testid="cart-empty">
+          <p className="text-lg">Your cart is empty.</p>
+          <Link to={paths.parts.href()} className="btn btn-primary mt-4">
+            Browse parts
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-3" aria-label="Cart lines">
+            {cart.lines.map((line, i) => (
+              <CartLineRow
+                key={line.partId}
+                line={line}
+                eager={i < 4}
+                onChange={change}
+                onRemove={remove}
+              />
+            ))}
+          </ul>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-box bg-base-100 p-4 shadow">
+            <p className="text-lg" aria-live="polite">
+              Subtotal ({cart.lineCount} {cart.lineCount === 1 ? 'line' : 'lines'}):{' '}
+              <strong data-testid="cart-subtotal">{formatMoney(cart.subtotal)}</strong>
+            </p>
+            <div className="flex flex-col items-end gap-1">
+              {cart.ready ? (
+                <Link to={paths.checkout.href()} className="btn btn-primary">
+                  Checkout
+                </Link>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled
+                    aria-describedby="cart-not-ready"
+                  >
+                    Checkout
+                  </button>
+                  <p id="cart-not-ready" className="text-sm text-base-content/80">
+                    Fix the lines marked above to check out.
+                  </p>
+                </>
+              )}
+              {!signedIn && (
+                <p className="text-sm text-base-content/80">
+                  You will sign in at checkout; your cart comes with you.
+                </p>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CartAddition } from '../../../components/add-to-cart-slot';
+
+type State =
+  { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind: 'failed'; message: string };
+
+/**
+ * "Add to cart" beside "Order now": the part's minimum (or the quantity given) joins the cart, and
+ * the buyer is told so where a screen reader hears it, with the way to the cart.
+ */
+export function AddToCartButton({
+  line,
+  name,
+  className = 'btn btn-outline',
+}: {
+  line: CartAddition;
+  name: string;
+  className?: string;
+}) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  const onAdd = async () => {
+    setState({ kind: 'adding' });
+    try {
+      const { addToCart } = await import('../add-to-cart');
+      await addToCart(queryClient, line);
+      setState({ kind: 'added' });
+    } catch (err) {
+      setState({
+        kind: 'failed',
+        message:
+          err instanceof Error && err.name === 'ApiError'
+            ? err.message
+            : 'The part could not be added. Please try again.',
+      });
+    }
+  };
+
+  // The button says what happened; a screen reader hears it; the navbar's count moves. Nothing is
+  // added beside the button, so the card's layout never shifts.
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => void onAdd()}
+        disabled={state.kind === 'adding'}
+        aria-label={`Add ${name} to cart`}
+        data-state={state.kind}
+      >
+        {state.kind === 'adding' && (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        )}
+        {state.kind === 'added' ? 'Added ✓' : 'Add to cart'}
+      </button>
+      <span aria-live="polite" className="sr-only">
+        {state.kind === 'added' ? `${name} was added to your cart.` : ''}
+      </span>
+      {state.kind === 'failed' && (
+        <p role="alert" className="basis-full text-right text-sm text-error">
+          {state.message}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney, MAX_LINE_REFERENCE, type CartLine } from '@storefront/contract';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import type { LineChange } from '../use-cart';
+import { LineProblems } from './line-problems';
+import { QuantityStepper } from './quantity-stepper';
+
+type Props = {
+  line: CartLine;
+  eager: boolean;
+  onChange: (partId: string, change: LineChange) => Promise<void>;
+  onRemove: (partId: string) => Promise<void>;
+};
+
+/** One line of the cart: the part, its quantity, reference and total, and what to fix. */
+export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reference, setReference] = useState(line.reference ?? '');
+  const referenceTooLong = reference.trim().length > MAX_LINE_REFERENCE;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'That did not work. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setQuantity = (quantity: number) => run(() => onChange(line.partId, { quantity }));
+  const saveReference = () => {
+    const value = reference.trim();
+    if (referenceTooLong || value === (line.reference ?? '')) return;
+    void run(() => onChange(line.partId, { quantity: line.quantity, reference: value }));
+  };
+
+  return (
+    <li className="card bg-base-100 shadow-sm" data-testid="cart-line" data-part-id={line.partId}>
+      <div className="card-body grid gap-3 p-4 sm:grid-cols-[5rem_1fr_auto]">
+        <img
+          src={line.url}
+          alt=""
+          width={80}
+          height={60}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="hidden aspect-[4/3] w-20 rounded object-cover sm:block"
+        />
+        <div className="min-w-0 space-y-2">
+          <h2 className="font-semibold break-words">
+            <Link to={paths.part.href(line.partId)} className="link-hover">
+              {line.name}
+            </Link>
+          </h2>
+          <p className="text-xs text-base-content/70">
+            Part number {line.sku} · {formatMoney(line.unitPrice)} a piece
+            {line.packSize > 1 ? ` · packs of ${line.packSize}` : ''}
+          </p>
+          <div className="flex flex-wrap items-start gap-3">
+            <QuantityStepper
+              key={line.quantity}
+              label={`Quantity of ${line.name}`}
+              value={line.quantity}
+              step={line.packSize}
+              min={line.mOrderQuantity}
+              busy={busy}
+              onChange={(q) => void setQuantity(q)}
+            />
+            <label className="flex flex-col text-xs">
+              <span>Your reference (job card, plate, VIN)</span>
+              <input
+                className={`input input-sm w-48 ${referenceTooLong ? 'input-error' : ''}`}
+                value={reference}
+                maxLength={MAX_LINE_REFERENCE + 20}
+                aria-invalid={referenceTooLong ? true : undefined}
+                onChange={(e) => setReference(e.target.value)}
+                onBlur={saveReference}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') saveReference();
+                }}
+              />
+              {referenceTooLong && (
+                <span role="alert" className="text-error">
+                  At most {MAX_LINE_REFERENCE} characters.
+                </span>
+              )}
+            </label>
+          </div>
+          <LineProblems
+            problems={line.problems}
+            busy={busy}
+            onFix={(p) =>
+              void run(() =>
+                p.code === 'PRICE_CHANGED'
+                  ? onChange(line.partId, { quantity: line.quantity, acceptPrice: true })
+                  : p.suggested === null
+                    ? onRemove(line.partId)
+                    : onChange(line.partId, { quantity: p.suggested }),
+              )
+            }
+          />
+          {error && (
+            <p role="alert" className="text-sm text-error">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
+          <p className="text-lg font-bold" data-testid="line-total">
+            {formatMoney(line.lineTotal)}
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={busy}
+            onClick={() => void run(() => onRemove(line.partId))}
+            aria-label={`Remove ${line.name}`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

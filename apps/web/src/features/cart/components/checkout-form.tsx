@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type z } from 'zod';
+import {
+  CheckoutForm as CheckoutFormSchema,
+  formatMoney,
+  type CartResponse,
+  type LinesRefusal,
+  type OrderResponse,
+} from '@storefront/contract';
+import { Field } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/form-error';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { ApiError } from '../../../lib/api-client';
+import { newRequestKey } from '../../../lib/request-key';
+import { useCheckout } from '../api/cart-api';
+
+type Values = z.output<typeof CheckoutFormSchema>;
+
+type Props = {
+  cart: CartResponse;
+  customer: { name: string; email: string };
+  onPlaced: (order: OrderResponse) => void | Promise<void>;
+  /** The server refused some lines: the page shows them on their lines, refreshed. */
+  onRefused: (refusal: LinesRefusal) => void;
+};
+
+/**
+ * Where the order goes and how it is billed, the lines' total once more, and "Place order". The
+ * lines go with the unit prices this page shows: if one changed meanwhile, nothing is placed and
+ * the buyer sees which, so nobody is charged a total they did not see.
+ */
+export function CheckoutForm({ cart, customer, onPlaced, onRefused }: Props) {
+  const checkout = useCheckout();
+  const [serverError, setServerError] = useState<string | null>(null);
+  // One key per order the buyer means to place: a double click or a retry places it once.
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const form = useForm<z.input<typeof CheckoutFormSchema>, unknown, Values>({
+    resolver: zodResolver(CheckoutFormSchema),
+    defaultValues: {
+      street: '',
+      city: '',
+      postalCode: '',
+      country: '',
+      phone: '',
+      company: '',
+      taxId: '',
+      poNumber: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const order = await checkout.mutateAsync({
+        lines: cart.lines.map((l) => ({
+          partId: l.partId,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          ...(l.reference ? { reference: l.reference } : {}),
+        })),
+        shipTo: {
+          street: values.street,
+          city: values.city,
+          postalCode: values.postalCode,
+          country: values.country,
+        },
+        phone: values.phone,
+        ...(values.company ? { company: values.company } : {}),
+        ...(values.taxId ? { taxId: values.taxId } : {}),
+        ...(values.poNumber ? { poNumber: values.poNumber } : {}),
+        idempotencyKey: requestKey,
+        fromCart: true,
+      });
+      await onPlaced(order);
+    } catch (err) {
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+        setRequestKey(newRequestKey());
+      const body = err instanceof ApiError ? (err.body as Partial<LinesRefusal>) : undefined;
+      if (body && Array.isArray(body.problems)) onRefused(body as LinesRefusal);
+      setServerError(
+        err instanceof ApiError ? err.message : 'The order could not be placed. Please try again.',
+      );
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="card bg-base-100 shadow"
+      aria-label="Checkout form"
+    >
+      <div className="card-body">
+        <h2 className="card-title">Ship to</h2>
+        <Field label="Name" value={customer.name} readOnly />
+        <Field label="Email" type="email" value={customer.email} readOnly />
+        <Field
+          label="Address"
+          autoComplete="address-line1"
+          error={errors.street?.message}
+          {...form.register('street')}
+        />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            label="City"
+            autoComplete="address-level2"
+            error={errors.city?.message}
+            {...form.register('city')}
+          />
+          <Field
+            label="Postal code"
+            autoComplete="postal-code"
+            error={errors.postalCode?.message}
+            {...form.register('postalCode')}
+          />
+        </div>
+        <Field
+          label="Country"
+          autoComplete="country-name"
+          error={errors.country?.message}
+          {...form.register('country')}
+        />
+        <Field
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <fieldset className="mt-2">
+          <legend className="mb-2 font-semibold">For your invoice (optional)</legend>
+          <Field
+            label="Company"
+            autoComplete="organization"
+            error={errors.company?.message}
+            {...form.register('company')}
+          />
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <Field label="Tax/VAT id" error={errors.taxId?.message} {...form.register('taxId')} />
+            <Field
+              label="Your PO number"
+              error={errors.poNumber?.message}
+              {...form.register('poNumber')}
+            />
+          </div>
+        </fieldset>
+        <p className="text-lg" aria-live="polite" data-testid="checkout-total">
+          Total: <strong>{formatMoney(cart.subtotal)}</strong>
+        </p>
+        <FormError message={serverError} testId="checkout-error" />
+        <SubmitButton busy={isSubmitting} disabled={!cart.ready}>
+          Place order
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
