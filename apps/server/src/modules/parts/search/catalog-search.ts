@@ -21,6 +21,7 @@ import {
   missingChanges,
   pruneChanges,
   queryTexts,
+  readCardFields,
   readChanges,
   readDocs,
   readLiveDocs,
@@ -348,7 +349,19 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       await afterOwnWrites();
       const prepared = text ? await prepare(text, false) : null;
       if (text && !prepared) return null;
-      return index.catalog(filters, prepared);
+      const answer = index.catalog(filters, prepared);
+      const fields = await readCardFields(
+        db,
+        answer.items.map((c) => c._id),
+      );
+      for (const card of answer.items) {
+        const f = fields.get(card._id);
+        if (!f) continue;
+        card.description = f.description;
+        card.url = f.imageUrl;
+        card.availableQuantity = f.availableQuantity;
+      }
+      return answer;
     },
     async suggest(raw) {
       if (!index) return null;

@@ -94,6 +94,37 @@ export async function readDocs(db: DbOrTx, ids: string[]): Promise<SearchDoc[]> 
   return withFitment(db, rows);
 }
 
+/**
+ * What a catalog card shows that the index does not keep: description, image and the stock
+ * level (stock movements that leave a part in stock are not in the change log), by id.
+ */
+export async function readCardFields(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, { description: string; imageUrl: string; availableQuantity: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<{
+    id: string;
+    description: string;
+    image_url: string;
+    available_quantity: number;
+  }>(
+    await db.execute(sql`
+      select id, description, image_url, available_quantity from parts
+       where id = any(${`{${ids.join(',')}}`}::uuid[])`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        description: r.description,
+        imageUrl: r.image_url,
+        availableQuantity: r.available_quantity,
+      },
+    ]),
+  );
+}
+
 /** The change log's last number (0 when empty). */
 export async function lastChange(db: DbOrTx): Promise<number> {
   const [row] = rowsOf<{ seq: string | number | null }>(

@@ -147,6 +147,16 @@ class Values {
 
 const EMPTY = new TypedFastBitSet();
 
+/** A 32-bit FNV-1a style hash with a chosen seed (two seeds: a 64-bit fingerprint). */
+function hashOf(text: string, seed: number): number {
+  let h = seed | 0;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) ^ (h >>> 15);
+  }
+  return h | 0;
+}
+
 /**
  * The catalog in memory: one slot per live part (a part whose text changes gets a new slot, its
  * old one is dead), per-value bitsets for every filter, per-slot columns for sorting and cards,
@@ -158,10 +168,10 @@ export class SearchIndex {
   private cap = 0;
   private n = 0;
   private ids: string[] = [];
-  private vectors: string[] = [];
+  /** Two hashes of each slot's stored search document and part number (text unchanged?). */
+  private textHash = new Int32Array(0);
+  private textHash2 = new Int32Array(0);
   private names: string[] = [];
-  private descriptions: string[] = [];
-  private images: string[] = [];
   private skus: string[] = [];
   private oems: string[][] = [];
   private fitMakeCodes: number[][] = [];
@@ -170,7 +180,6 @@ export class SearchIndex {
   private category = new Int32Array(0);
   private price = new Int32Array(0);
   private moq = new Int32Array(0);
-  private available = new Int32Array(0);
   private created = new Float64Array(0);
 
   private readonly live = new TypedFastBitSet();
@@ -213,7 +222,8 @@ export class SearchIndex {
     this.category = copy(this.category, (n) => new Int32Array(n));
     this.price = copy(this.price, (n) => new Int32Array(n));
     this.moq = copy(this.moq, (n) => new Int32Array(n));
-    this.available = copy(this.available, (n) => new Int32Array(n));
+    this.textHash = copy(this.textHash, (n) => new Int32Array(n));
+    this.textHash2 = copy(this.textHash2, (n) => new Int32Array(n));
     this.created = copy(this.created, (n) => new Float64Array(n));
     this.cap = cap;
   }
@@ -221,11 +231,12 @@ export class SearchIndex {
   /** Adds, updates or (null) removes a part. */
   put(id: string, doc: SearchDoc | null): void {
     const old = this.slotOf.get(id);
+    const text = doc ? `${doc.sku}\u0000${doc.vector}` : '';
     if (
       old !== undefined &&
       doc &&
-      this.vectors[old] === doc.vector &&
-      this.skus[old] === doc.sku
+      this.textHash[old] === hashOf(text, 0x811c9dc5) &&
+      this.textHash2[old] === hashOf(text, 0x01000193)
     ) {
       this.updateInPlace(old, doc);
       return;
@@ -246,9 +257,6 @@ export class SearchIndex {
     this.skuText = null;
     // The slot's strings are dropped; postings keep its id until the next rebuild.
     this.names[slot] = '';
-    this.descriptions[slot] = '';
-    this.images[slot] = '';
-    this.vectors[slot] = '';
     this.sorted = { newest: null, price: null };
   }
 
@@ -273,7 +281,6 @@ export class SearchIndex {
     const band = bandOf(doc.priceCents);
     if (band >= 0) this.bands[band]!.add(slot);
     this.moq[slot] = doc.minOrderQuantity;
-    this.available[slot] = doc.availableQuantity;
     if (doc.inStock) this.inStock.add(slot);
     else this.inStock.remove(slot);
     this.fitMakeCodes[slot] = doc.fitMakes.map((m) => {
@@ -299,8 +306,6 @@ export class SearchIndex {
     });
     this.fitments[slot] = fit;
     this.names[slot] = doc.name;
-    this.descriptions[slot] = doc.description;
-    this.images[slot] = doc.imageUrl;
   }
 
   private updateInPlace(slot: number, doc: SearchDoc) {
@@ -313,7 +318,9 @@ export class SearchIndex {
     const slot = this.n;
     this.n += 1;
     this.ids[slot] = doc.id;
-    this.vectors[slot] = doc.vector;
+    const text = `${doc.sku}\u0000${doc.vector}`;
+    this.textHash[slot] = hashOf(text, 0x811c9dc5);
+    this.textHash2[slot] = hashOf(text, 0x01000193);
     this.skus[slot] = doc.sku;
     this.oems[slot] = doc.oemNumbers;
     this.created[slot] = doc.createdUs;
@@ -566,11 +573,12 @@ export class SearchIndex {
     return {
       _id: this.ids[s]!,
       name: this.names[s]!,
-      description: this.descriptions[s]!,
+      // Description, image and stock level: read for the page by the caller (`readCardFields`).
+      description: '',
       mOrderQuantity: this.moq[s]!,
-      availableQuantity: this.available[s]!,
+      availableQuantity: 0,
       price: fromCents(this.price[s]!),
-      url: this.images[s]!,
+      url: '',
       sku: this.skus[s]!,
       category: asCategory(this.categories.names[this.category[s]!]!),
     };

@@ -303,6 +303,37 @@ describe('search index answers as the SQL does', () => {
       await db.execute(sql`update parts set available_quantity = 0 where sku in ('SK-5', 'SK-6')`);
       await db.execute(sql`update parts set available_quantity = 99 where sku = 'SK-8'`);
       await check();
+      // Sales as checkout makes them: one that leaves the part in stock writes nothing to the
+      // change log (the card's stock level is read for the page), the one that sells out does.
+      const changes = async () =>
+        Number(
+          (
+            (await db.execute(sql`select count(*)::int as n from search_changes`)) as unknown as {
+              rows: { n: number }[];
+            }
+          ).rows[0]!.n,
+        );
+      await db.execute(
+        sql`update parts set available_quantity = 100, min_order_quantity = 2 where sku = 'SK-8'`,
+      );
+      await check();
+      const before = await changes();
+      for (const n of [10, 30, 50])
+        await db.execute(
+          sql`update parts set available_quantity = available_quantity - ${n}, updated_at = now() where sku = 'SK-8'`,
+        );
+      expect(await changes()).toBe(before);
+      await check();
+      await db.execute(
+        sql`update parts set available_quantity = available_quantity - 9, updated_at = now() where sku = 'SK-8'`,
+      );
+      expect(await changes()).toBe(before + 1);
+      await check();
+      await db.execute(
+        sql`update parts set available_quantity = available_quantity + 5, updated_at = now() where sku = 'SK-8'`,
+      );
+      expect(await changes()).toBe(before + 2);
+      await check();
       // Archived and restored.
       await db.execute(sql`update parts set archived_at = now() where sku in ('SK-NEW1', 'SK-9')`);
       await check();
