@@ -64,6 +64,10 @@ export type SearchOptions = {
   enabled?: boolean;
   onError?: (err: unknown) => void;
   onReady?: (status: SearchStatus) => void;
+  /** Tests: walk the kept sort orders from this many matches (default 4096). */
+  orderedAbove?: number;
+  /** Tests: compact the lexemes written since the load from this many entries (default 100,000). */
+  freezeAbove?: number;
 };
 
 const LOAD_BATCH = 5000;
@@ -173,7 +177,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
 
   async function fullLoad(): Promise<{ built: SearchIndex; from: number }> {
     const from = await lastChange(db);
-    const built = new SearchIndex();
+    const built = new SearchIndex(options.orderedAbove);
     addWords(await readSearchWords(db));
     let after: string | null = null;
     for (;;) {
@@ -184,6 +188,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       // Let requests in between batches (they are answered from the database meanwhile).
       await new Promise((resolve) => setImmediate(resolve));
     }
+    built.freeze();
     return { built, from };
   }
 
@@ -195,6 +200,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
         pending = false;
         if (stopped || !index) return;
         await catchUp(index);
+        if (index.unfrozen > (options.freezeAbove ?? 100_000)) index.freeze();
         if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
           lastPrune = Date.now();
           await pruneChanges(db, KEEP_CHANGES_SECONDS);

@@ -1,5 +1,4 @@
 import { TypedFastBitSet } from 'typedfastbitset';
-import SearchableMap from 'minisearch/SearchableMap';
 import {
   CATEGORIES,
   categoryLabel,
@@ -21,6 +20,7 @@ import {
   type EntryPositions,
   type QueryTerm,
 } from './pg-text.js';
+import { Postings } from './postings.js';
 
 /** A live part as the index keeps it (what `search-feed.ts` reads from the database). */
 export type SearchDoc = {
@@ -64,66 +64,6 @@ const bandOf = (cents: number): number => {
   return -1;
 };
 
-/** Doc ids of one lexeme with their positions, appended in slot order (so sorted). */
-class Posting {
-  docs = new Int32Array(4);
-  offs = new Int32Array(5);
-  flat = new Uint16Array(8);
-  n = 0;
-  private bits: TypedFastBitSet | null = null;
-  private bitsN = -1;
-
-  add(slot: number, pos: Uint16Array | null) {
-    if (this.n + 1 >= this.docs.length) {
-      const docs = new Int32Array(this.docs.length * 2);
-      docs.set(this.docs);
-      this.docs = docs;
-      const offs = new Int32Array(this.offs.length * 2);
-      offs.set(this.offs);
-      this.offs = offs;
-    }
-    const start = this.offs[this.n]!;
-    const len = pos ? pos.length : 0;
-    if (start + len > this.flat.length) {
-      const flat = new Uint16Array(Math.max(this.flat.length * 2, start + len));
-      flat.set(this.flat);
-      this.flat = flat;
-    }
-    if (pos) this.flat.set(pos, start);
-    this.docs[this.n] = slot;
-    this.n += 1;
-    this.offs[this.n] = start + len;
-  }
-
-  /** The slots holding this lexeme (dead ones too: the caller intersects with the live set). */
-  bitset(): TypedFastBitSet {
-    if (this.bits && this.bitsN === this.n) return this.bits;
-    const bits = new TypedFastBitSet();
-    for (let i = 0; i < this.n; i += 1) bits.add(this.docs[i]!);
-    this.bits = bits;
-    this.bitsN = this.n;
-    return bits;
-  }
-
-  /** The positions of `slot`'s entry (null: a lexeme without positions); undefined if absent. */
-  positions(slot: number): Uint16Array | null | undefined {
-    let lo = 0;
-    let hi = this.n - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = this.docs[mid]!;
-      if (v === slot) {
-        const a = this.offs[mid]!;
-        const b = this.offs[mid + 1]!;
-        return a === b ? null : this.flat.subarray(a, b);
-      }
-      if (v < slot) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
-  }
-}
-
 /** A dictionary of strings to small codes, each value with the slots that have it. */
 class Values {
   readonly names: string[] = [];
@@ -160,11 +100,17 @@ function hashOf(text: string, seed: number): number {
 /**
  * The catalog in memory: one slot per live part (a part whose text changes gets a new slot, its
  * old one is dead), per-value bitsets for every filter, per-slot columns for sorting and cards,
- * and the stored search documents' lexemes with positions in a radix tree (MiniSearch's
- * SearchableMap) for exact, prefix and ranked text matching. It answers what the SQL in
+ * and the stored search documents' lexemes with positions in flat typed arrays (`Postings`) for
+ * exact, prefix and ranked text matching. It answers what the SQL in
  * `catalog.service.ts` answers, from memory.
  */
 export class SearchIndex {
+  /**
+   * @param orderedAbove From how many matches a fixed-order page walks the kept sort order
+   *   instead of picking from the matches (tests set 0 to check the kept orders).
+   */
+  constructor(private readonly orderedAbove = 4096) {}
+
   private cap = 0;
   private n = 0;
   private ids: string[] = [];
@@ -196,10 +142,12 @@ export class SearchIndex {
 
   private readonly slotOf = new Map<string, number>();
   private readonly bySku = new Map<string, number>();
-  private readonly byOem = new Map<string, Set<number>>();
-  private readonly lexemes = new SearchableMap<Posting>();
+  /** OEM number to the slot (or, rarely, slots) listing it. */
+  private readonly byOem = new Map<string, number | number[]>();
+  private readonly postings = new Postings();
   private skuText: { text: string; starts: Int32Array; slots: Int32Array } | null = null;
-  private sorted: { newest: Int32Array | null; price: Int32Array | null } = {
+  /** Slots by `created_at desc, id` and by `price, id`, built by `freeze`, then kept. */
+  private sorted: { newest: SortedSlots | null; price: SortedSlots | null } = {
     newest: null,
     price: null,
   };
@@ -252,12 +200,27 @@ export class SearchIndex {
     this.slotOf.delete(id);
     if (this.bySku.get(this.skus[slot]!.toUpperCase()) === slot)
       this.bySku.delete(this.skus[slot]!.toUpperCase());
-    for (const o of this.oems[slot]!) this.byOem.get(o)?.delete(slot);
+    for (const o of this.oems[slot]!) this.removeOem(o, slot);
     this.clearFacets(slot);
     this.skuText = null;
     // The slot's strings are dropped; postings keep its id until the next rebuild.
     this.names[slot] = '';
-    this.sorted = { newest: null, price: null };
+    // Dead slots stay in the sort orders (matches never hold them) until the next rebuild.
+  }
+
+  private removeOem(oem: string, slot: number) {
+    const v = this.byOem.get(oem);
+    if (v === slot) this.byOem.delete(oem);
+    else if (Array.isArray(v)) {
+      const rest = v.filter((s) => s !== slot);
+      if (rest.length === 1) this.byOem.set(oem, rest[0]!);
+      else this.byOem.set(oem, rest);
+    }
+  }
+
+  private oemSlots(oem: string): number[] {
+    const v = this.byOem.get(oem);
+    return v === undefined ? [] : Array.isArray(v) ? v : [v];
   }
 
   private clearFacets(slot: number) {
@@ -276,8 +239,11 @@ export class SearchIndex {
     const cat = this.categories.code(doc.category);
     this.category[slot] = cat;
     this.categories.bits[cat]!.add(slot);
-    if (this.price[slot] !== doc.priceCents) this.sorted.price = null;
-    this.price[slot] = doc.priceCents;
+    if (this.price[slot] !== doc.priceCents) {
+      this.sorted.price?.remove(slot);
+      this.price[slot] = doc.priceCents;
+      this.sorted.price?.insert(slot, this.cheaper);
+    }
     const band = bandOf(doc.priceCents);
     if (band >= 0) this.bands[band]!.add(slot);
     this.moq[slot] = doc.minOrderQuantity;
@@ -331,17 +297,33 @@ export class SearchIndex {
     // Part numbers are unique among parts: the latest write of one is its owner.
     this.bySku.set(doc.sku.toUpperCase(), slot);
     for (const o of doc.oemNumbers) {
-      let set = this.byOem.get(o);
-      if (!set) this.byOem.set(o, (set = new Set()));
-      set.add(slot);
+      const v = this.byOem.get(o);
+      if (v === undefined) this.byOem.set(o, slot);
+      else if (Array.isArray(v)) v.push(slot);
+      else this.byOem.set(o, [v, slot]);
     }
-    for (const lexeme of parseTsvector(doc.vector)) {
-      let posting = this.lexemes.get(lexeme.word);
-      if (!posting) this.lexemes.set(lexeme.word, (posting = new Posting()));
-      posting.add(slot, lexeme.pos);
-    }
+    for (const lexeme of parseTsvector(doc.vector))
+      this.postings.add(slot, lexeme.word, lexeme.pos);
     this.skuText = null;
-    this.sorted = { newest: null, price: null };
+    this.sorted.newest?.insert(slot, this.newer);
+  }
+
+  /** Parts written since the last `freeze` (their lexemes wait outside the compact lists). */
+  get unfrozen(): number {
+    return this.postings.recentEntries;
+  }
+
+  /** Compacts the lexemes and builds the sort orders (after the load; now and then after). */
+  freeze(): void {
+    this.postings.freeze();
+    const slots: number[] = [];
+    this.live.forEach((s) => {
+      slots.push(s);
+    });
+    this.sorted = {
+      newest: new SortedSlots(Int32Array.from(slots).sort(this.newer)),
+      price: new SortedSlots(Int32Array.from(slots).sort(this.cheaper)),
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -359,10 +341,7 @@ export class SearchIndex {
   }
 
   private termBits(t: QueryTerm): TypedFastBitSet {
-    if (!t.prefix) return this.lexemes.get(t.word)?.bitset() ?? EMPTY;
-    const bits = new TypedFastBitSet();
-    for (const [, posting] of this.lexemes.atPrefix(t.word)) bits.union(posting.bitset());
-    return bits;
+    return this.postings.bits(this.postings.refs(t.word, t.prefix));
   }
 
   /** Upper-case part numbers in one string, to find `%code%` with indexOf. */
@@ -388,7 +367,7 @@ export class SearchIndex {
   /** `upper(sku) like '%needle%' or oem_numbers @> {oem} or search_vector @@ terms`. */
   private codeMatch(code: PreparedText['codes'][number]): TypedFastBitSet {
     const bits = code.terms.length > 0 ? this.termsMatch(code.terms) : new TypedFastBitSet();
-    for (const s of this.byOem.get(code.oem) ?? []) bits.add(s);
+    for (const s of this.oemSlots(code.oem)) bits.add(s);
     const { text, starts, slots } = this.skuSearchText();
     let from = 0;
     for (;;) {
@@ -588,22 +567,14 @@ export class SearchIndex {
   private newer = (a: number, b: number) =>
     this.created[b]! - this.created[a]! || compareLexemes(this.ids[a]!, this.ids[b]!);
 
-  private order(kind: 'newest' | 'price-asc' | 'price-desc'): Int32Array {
+  /** `price, id`. */
+  private cheaper = (a: number, b: number) =>
+    this.price[a]! - this.price[b]! || compareLexemes(this.ids[a]!, this.ids[b]!);
+
+  private order(kind: 'newest' | 'price-asc' | 'price-desc'): SortedSlots {
     const key = kind === 'newest' ? 'newest' : 'price';
-    const cached = this.sorted[key];
-    if (cached) return cached;
-    const slots: number[] = [];
-    this.live.forEach((s) => {
-      slots.push(s);
-    });
-    if (key === 'newest') slots.sort(this.newer);
-    else
-      slots.sort(
-        (a, b) => this.price[a]! - this.price[b]! || compareLexemes(this.ids[a]!, this.ids[b]!),
-      );
-    const order = Int32Array.from(slots);
-    this.sorted[key] = order;
-    return order;
+    if (!this.sorted[key]) this.freeze();
+    return this.sorted[key]!;
   }
 
   /** The first `limit` matches in a fixed order. */
@@ -613,20 +584,23 @@ export class SearchIndex {
     limit: number,
   ): number[] {
     const count = matches.size();
-    const byPrice = (a: number, b: number) =>
-      this.price[a]! - this.price[b]! || compareLexemes(this.ids[a]!, this.ids[b]!);
     const byPriceDesc = (a: number, b: number) =>
       this.price[b]! - this.price[a]! || compareLexemes(this.ids[a]!, this.ids[b]!);
-    if (count <= 4096) {
+    if (count <= this.orderedAbove) {
       const slots = matches.array();
-      slots.sort(kind === 'newest' ? this.newer : kind === 'price-asc' ? byPrice : byPriceDesc);
-      return slots.slice(0, limit);
+      return topK(
+        slots,
+        limit,
+        kind === 'newest' ? this.newer : kind === 'price-asc' ? this.cheaper : byPriceDesc,
+      );
     }
-    const order = this.order(kind);
+    const sorted = this.order(kind);
+    const order = sorted.a;
+    const size = sorted.n;
     const out: number[] = [];
     if (kind === 'price-desc') {
       // Walk the ascending order backwards, a run of equal prices at a time (ties by id).
-      let i = order.length - 1;
+      let i = size - 1;
       while (i >= 0 && out.length < limit) {
         let j = i;
         while (j > 0 && this.price[order[j - 1]!] === this.price[order[i]!]) j -= 1;
@@ -636,45 +610,31 @@ export class SearchIndex {
       }
       return out;
     }
-    for (let i = 0; i < order.length && out.length < limit; i += 1)
+    for (let i = 0; i < size && out.length < limit; i += 1)
       if (matches.has(order[i]!)) out.push(order[i]!);
     return out;
   }
 
   /** `ts_rank(search_vector, query) desc, created_at desc, id`, the first `limit`. */
   private ranked(matches: TypedFastBitSet, terms: QueryTerm[], limit: number): number[] {
-    const scored = this.scores(matches, terms);
     const slots = matches.array();
-    slots.sort((a, b) => scored.get(b)! - scored.get(a)! || this.newer(a, b));
-    return slots.slice(0, limit);
-  }
-
-  private scores(matches: TypedFastBitSet, terms: QueryTerm[]): Map<number, number> {
+    const score = new Float64Array(this.n);
     const operands = sortedOperands(terms);
     const isAnd = terms.length > 1;
-    // Per operand, the postings it reads, in the order of the document's lexemes.
-    const postings = operands.map((t) => {
-      if (!t.prefix) {
-        const p = this.lexemes.get(t.word);
-        return p ? [p] : [];
-      }
-      return [...this.lexemes.atPrefix(t.word)]
-        .sort((a, b) => compareLexemes(a[0], b[0]))
-        .map(([, p]) => p);
-    });
-    const out = new Map<number, number>();
-    matches.forEach((slot) => {
-      const entries: EntryPositions[] = postings.map((list) => {
+    // Per operand, the lexemes it reads, in the order of the document's lexemes.
+    const refs = operands.map((t) => this.postings.refs(t.word, t.prefix));
+    for (const slot of slots) {
+      const entries: EntryPositions[] = refs.map((list) => {
         const found: EntryPositions = [];
-        for (const p of list) {
-          const pos = p.positions(slot);
+        for (const r of list) {
+          const pos = this.postings.positions(r, slot);
           if (pos !== undefined) found.push(pos);
         }
         return found;
       });
-      out.set(slot, tsRank(entries, isAnd));
-    });
-    return out;
+      score[slot] = tsRank(entries, isAnd);
+    }
+    return topK(slots, limit, (a, b) => score[b]! - score[a]! || this.newer(a, b));
   }
 
   /** `suggestParts`: live parts matching the prefix query and codes, best first. */
@@ -698,7 +658,78 @@ export class SearchIndex {
     const slot =
       bySku !== undefined && this.live.has(bySku)
         ? bySku
-        : [...(this.byOem.get(oem) ?? [])].find((s) => this.live.has(s));
+        : this.oemSlots(oem).find((s) => this.live.has(s));
     return slot === undefined ? null : { id: this.ids[slot]!, sku: this.skus[slot]! };
   }
+}
+
+/** Slots in an order, with room to insert (dead slots may stay: readers intersect). */
+class SortedSlots {
+  a: Int32Array;
+  n: number;
+  constructor(initial: Int32Array) {
+    this.a = new Int32Array(initial.length + 1024);
+    this.a.set(initial);
+    this.n = initial.length;
+  }
+  insert(slot: number, cmp: (a: number, b: number) => number) {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(this.a[mid]!, slot) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.a.copyWithin(lo + 1, lo, this.n);
+    this.a[lo] = slot;
+    this.n += 1;
+  }
+  remove(slot: number) {
+    const at = this.a.subarray(0, this.n).indexOf(slot);
+    if (at < 0) return;
+    this.a.copyWithin(at, at + 1, this.n);
+    this.n -= 1;
+  }
+}
+
+/** The best `limit` of `items` by `cmp` (negative: first is better), best first. */
+function topK(items: number[], limit: number, cmp: (a: number, b: number) => number): number[] {
+  if (limit <= 0) return [];
+  if (items.length <= limit) return items.sort(cmp);
+  // A heap of the best so far with the worst of them at the root.
+  const heap: number[] = [];
+  const worse = (i: number, j: number) => cmp(heap[i]!, heap[j]!) > 0;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && worse(l, m)) m = l;
+      if (r < heap.length && worse(r, m)) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (const x of items) {
+    if (heap.length < limit) {
+      heap.push(x);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!worse(i, p)) break;
+        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        i = p;
+      }
+    } else if (cmp(x, heap[0]!) < 0) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  return heap.sort(cmp);
 }
