@@ -179,12 +179,14 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
     const from = await lastChange(db);
     const built = new SearchIndex(options.orderedAbove);
     addWords(await readSearchWords(db));
-    let after: string | null = null;
+    // The next batch is read while this one is indexed (on PostgreSQL, on another connection).
+    let next = readLiveDocs(db, null, LOAD_BATCH);
     for (;;) {
-      const docs = await readLiveDocs(db, after, LOAD_BATCH);
+      const docs = await next;
+      const more = docs.length === LOAD_BATCH;
+      if (more) next = readLiveDocs(db, docs[docs.length - 1]!.id, LOAD_BATCH);
       for (const d of docs) built.put(d.id, d);
-      if (docs.length < LOAD_BATCH) break;
-      after = docs[docs.length - 1]!.id;
+      if (!more) break;
       // Let requests in between batches (they are answered from the database meanwhile).
       await new Promise((resolve) => setImmediate(resolve));
     }
