@@ -31,8 +31,10 @@ type DocRow = {
 
 type FitRow = { part_id: string; make: string; model: string; year_from: number; year_to: number };
 
-const docColumns = sql`p.id, p.name, p.description, p.min_order_quantity, p.available_quantity,
-  p.price_cents, p.image_url, p.sku, p.category, p.oem_numbers, p.fit_makes, p.in_stock,
+/** The start-up load leaves out the description and image (the index keeps neither). */
+const docColumns = (texts = true) => sql`p.id, p.name,
+  ${texts ? sql`p.description` : sql`''`} as description, p.min_order_quantity, p.available_quantity,
+  p.price_cents, ${texts ? sql`p.image_url` : sql`''`} as image_url, p.sku, p.category, p.oem_numbers, p.fit_makes, p.in_stock,
   (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
   coalesce(p.search_vector::text, '') as vector`;
 
@@ -76,7 +78,7 @@ export async function readLiveDocs(
 ): Promise<SearchDoc[]> {
   const rows = rowsOf<DocRow>(
     await db.execute(sql`
-      select ${docColumns} from parts p
+      select ${docColumns(false)} from parts p
        where p.archived_at is null ${after ? sql`and p.id > ${after}` : sql``}
        order by p.id limit ${limit}`),
   );
@@ -88,7 +90,7 @@ export async function readDocs(db: DbOrTx, ids: string[]): Promise<SearchDoc[]> 
   if (ids.length === 0) return [];
   const rows = rowsOf<DocRow>(
     await db.execute(sql`
-      select ${docColumns} from parts p
+      select ${docColumns()} from parts p
        where p.id = any(${`{${ids.join(',')}}`}::uuid[]) and p.archived_at is null`),
   );
   return withFitment(db, rows);
