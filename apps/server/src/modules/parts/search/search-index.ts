@@ -420,9 +420,19 @@ export class SearchIndex {
     const base = model ? this.models.bitsOf(`${make}\u0001${model}`) : this.makes.bitsOf(make);
     if (!base) return new TypedFastBitSet();
     if (year === undefined) return base;
+    const makeCode = this.makes.codes.get(make)!;
+    const modelCode = model === undefined ? -1 : this.models.codes.get(`${make}\u0001${model}`)!;
+    const modelMake = this.modelMake;
     const bits = new TypedFastBitSet();
     base.forEach((s) => {
-      if (this.fits(s, make, model, year)) bits.add(s);
+      const fit = this.fitments[s]!;
+      for (let i = 0; i < fit.length; i += 3) {
+        const m = fit[i]!;
+        if (modelCode >= 0 ? m !== modelCode : modelMake[m] !== makeCode) continue;
+        if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
+        bits.add(s);
+        return;
+      }
     });
     return bits;
   }
@@ -490,17 +500,22 @@ export class SearchIndex {
           });
         } else {
           const year = f.year;
+          const modelMake = this.modelMake;
+          const perModel = new Int32Array(this.models.names.length);
+          // The last slot counted for each model (slot + 1): a part counts once per model.
+          const lastSlot = new Int32Array(this.models.names.length);
           forVehicle.intersection(this.makes.bits[makeCode]!).forEach((s) => {
             const fit = this.fitments[s]!;
-            const seen = new Set<number>();
             for (let i = 0; i < fit.length; i += 3) {
               const m = fit[i]!;
-              if (this.modelMake[m] !== makeCode || seen.has(m)) continue;
+              if (modelMake[m] !== makeCode || lastSlot[m] === s + 1) continue;
               if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
-              seen.add(m);
-              const name = this.modelName[m]!;
-              counts.set(name, (counts.get(name) ?? 0) + 1);
+              lastSlot[m] = s + 1;
+              perModel[m] = perModel[m]! + 1;
             }
+          });
+          perModel.forEach((n, m) => {
+            if (n > 0) counts.set(this.modelName[m]!, (counts.get(this.modelName[m]!) ?? 0) + n);
           });
         }
       }
