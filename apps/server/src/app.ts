@@ -36,6 +36,7 @@ import { createPaymentProvider } from './modules/payments/create-provider.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createCatalogCache } from './modules/parts/catalog-cache.js';
+import { createCatalogSearch } from './modules/parts/search/catalog-search.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigOf, siteRoutes } from './modules/site/site.routes.js';
 import { OneLinePerRequest } from './http/request-log.js';
@@ -226,7 +227,7 @@ export async function buildApp({
     },
   });
   await app.register(userRoutes, { db, auth, guards, accessKeys, trustedOrigins });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, searchStatus: () => search.status() });
   await app.register(readyRoutes, { db });
   await app.register(metricsRoutes, {
     token: config.metricsToken,
@@ -247,7 +248,15 @@ export async function buildApp({
   const gate = paymentGate(db, provider);
   storefront.sweepUnpaidOrders = (hours, now) => sweepExpiredOrders(db, hours, gate, now);
 
-  const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000);
+  // Catalog search from memory, fed by the change log (decision 050); writes here nudge it.
+  const search = createCatalogSearch(db, {
+    enabled: config.searchIndex,
+    pollMs: config.searchPollMs,
+    onError: (err) => app.log.error({ err }, 'search index'),
+    onReady: (s) => app.log.info(s, 'search index ready'),
+  });
+  app.addHook('onClose', () => search.stop());
+  const catalog = createCatalogCache(db, config.catalogCacheSeconds * 1000, () => search.nudge());
   const onStockChange = () => catalog.invalidate();
   // Only routes that ask for it (`compress: {}`): answers built per request and large enough to
   // gain. Cached answers carry their own precompressed bodies; small ones are not worth the CPU.
@@ -257,7 +266,7 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(partRoutes, { db, guards, catalog, partReviews: listPartReviews });
+  await app.register(partRoutes, { db, guards, catalog, search, partReviews: listPartReviews });
   await app.register(seoRoutes, {
     db,
     catalog,
@@ -313,7 +322,7 @@ export async function buildApp({
 
   // `/parts` arrives with its first page of results drawn in (the catalog module's data).
   await registerSite(app, config.webDistDir, publicConfigOf(config), {
-    '/parts': fillCatalogPage(db, catalog, config.webDistDir),
+    '/parts': fillCatalogPage(db, catalog, config.webDistDir, search),
   });
   return app;
 }

@@ -40,6 +40,11 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().min(0).max(3600).default(2),
   ),
+  SEARCH_INDEX: flag(true),
+  SEARCH_POLL_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(50).max(10_000).default(500),
+  ),
   DATABASE_POOL_SIZE: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(500).default(10),
@@ -261,6 +266,10 @@ export type Config = {
   databasePoolSize: number;
   /** How long another instance's catalog writes may take to show here. */
   catalogCacheSeconds: number;
+  /** Catalog search answered from an in-memory index kept fresh from the change log (issue 25). */
+  searchIndex: boolean;
+  /** How often the index reads the change log without a notification, ms. */
+  searchPollMs: number;
   dataDir: string;
   seedDemoData: boolean;
   brandName: string;
@@ -357,6 +366,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    searchIndex: e.SEARCH_INDEX,
+    searchPollMs: e.SEARCH_POLL_MS,
     dataDir: path.resolve(e.DATA_DIR),
     seedDemoData: e.SEED_DEMO_DATA,
     brandName: e.BRAND_NAME,

@@ -20,7 +20,7 @@ import { catalogEndpoints } from './catalog-endpoints.js';
 import { cartEndpoints } from './cart-endpoints.js';
 import { quickOrderEndpoints } from './quick-order.js';
 import { PartListQuery } from './catalog.js';
-import { HealthResponse, PublicConfig } from './config.js';
+import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
 import {
   CreateOrderBody,
@@ -304,6 +304,16 @@ export const endpoints = {
     access: 'public',
     errors: [503],
     answers: { 200: json('Up', HealthResponse) },
+  },
+  searchHealth: {
+    method: 'GET',
+    path: '/api/health/search',
+    tag: 'Site',
+    summary:
+      "The catalog's search index: 200 when ready, 503 while it loads (searches are answered by the database meanwhile)",
+    access: 'public',
+    errors: [503],
+    answers: { 200: json('Ready', SearchHealthResponse) },
   },
   ready: {
     method: 'GET',

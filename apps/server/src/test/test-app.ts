@@ -15,6 +15,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
     WEB_DIST_DIR: '/nonexistent-web-dist',
     AUTH_SECRET: TEST_AUTH_SECRET,
   }),
+  // Tests write to the database directly and read through the app a moment later: the search
+  // index reads the change log this often (a deployment's default is 500 ms).
+  searchPollMs: 50,
   ...overrides,
 });
 

@@ -37,7 +37,11 @@ export const entity = (body: string): CachedBody => ({
  * on one PostgreSQL) take to show. A generation counter keeps a read that raced a write from
  * storing what it read before the write.
  */
-export function createCatalogCache(db: Db, ttlMs: number): CatalogCache {
+export function createCatalogCache(
+  db: Db,
+  ttlMs: number,
+  onInvalidate: () => void = () => undefined,
+): CatalogCache {
   let generation = 0;
   const entries = new Map<string, { value: unknown; at: number }>();
   const fresh = (at: number) => Date.now() - at < ttlMs;
@@ -75,6 +79,7 @@ export function createCatalogCache(db: Db, ttlMs: number): CatalogCache {
     invalidate() {
       generation += 1;
       entries.clear();
+      onInvalidate();
     },
   };
 }

@@ -172,11 +172,8 @@ export type ParsedSearch = {
 
 const WORD = /^\p{L}+$/u;
 
-/**
- * Splits the text into words and part-number-like tokens, and corrects each word that no part
- * uses to the nearest one that some part does (pg_trgm similarity over `search_words`).
- */
-export async function parseSearch(db: DbOrTx, raw: string): Promise<ParsedSearch> {
+/** The text's letter words (lower-case) and part-number-like tokens (upper-case), as typed. */
+export function tokenizeSearch(raw: string): { words: string[]; codes: string[] } {
   const tokens = raw
     .trim()
     .split(/[\s,;/()]+/u)
@@ -194,6 +191,15 @@ export async function parseSearch(db: DbOrTx, raw: string): Promise<ParsedSearch
       for (const w of lower.split(/[^\p{L}]+/u)) if (WORD.test(w)) words.push(w);
     }
   }
+  return { words, codes };
+}
+
+/**
+ * Splits the text into words and part-number-like tokens, and corrects each word that no part
+ * uses to the nearest one that some part does (pg_trgm similarity over `search_words`).
+ */
+export async function parseSearch(db: DbOrTx, raw: string): Promise<ParsedSearch> {
+  const { words, codes } = tokenizeSearch(raw);
   const toCorrect = words.filter((w) => w.length >= 3);
   const corrected = new Map<string, string>();
   if (toCorrect.length > 0) {

@@ -34,6 +34,7 @@ import {
 } from './catalog.service.js';
 import { encode, pickEncoding, type Encoded } from './compressed.js';
 import { renderCatalogHtml, shippedPictureInliner } from './part-html.js';
+import type { SearchPort } from './search/catalog-search.js';
 import { createPart, toPartResponse, updatePartDetails } from './parts.service.js';
 
 export type PartRoutesOptions = {
@@ -42,6 +43,8 @@ export type PartRoutesOptions = {
   catalog: CatalogCache;
   /** A part's reviews for its page (the reviews module's, handed in by app.ts). */
   partReviews: (db: DbOrTx, partId: string) => Promise<PartPageResponse['reviews']>;
+  /** The in-memory search; when it cannot answer, the database does. */
+  search?: SearchPort;
 };
 
 /** Sends cached JSON as it is, or 304 when the browser already has this version. */
@@ -61,7 +64,7 @@ const facetKey = (f: ReturnType<typeof CatalogQuery.parse>) =>
 
 export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
-  { db, guards, catalog, partReviews },
+  { db, guards, catalog, search, partReviews },
 ) => {
   app.get(routePath(endpoints.listParts), async (request, reply) => {
     const { page, limit } = parseOr400(PartListQuery, request.query ?? {});
@@ -153,7 +156,7 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     async (request, reply): Promise<CatalogPage> => {
       const filters = parseOr400(CatalogQuery, request.query ?? {});
       reply.header('cache-control', 'no-cache');
-      return loadCatalogPage(db, catalog, filters);
+      return loadCatalogPage(db, catalog, filters, search);
     },
   );
 
@@ -162,6 +165,10 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     const text = q?.trim() ?? '';
     reply.header('cache-control', 'no-cache');
     if (text.length < 2) return { items: [], exactMatch: null };
+    if (search) {
+      const [items, exactMatch] = await Promise.all([search.suggest(text), search.exact(text)]);
+      if (items && exactMatch !== undefined) return { items, exactMatch };
+    }
     return catalog.memo(`suggest:${text.toLowerCase()}`, async () => {
       const [items, exactMatch] = await Promise.all([
         suggestParts(db, text),
@@ -188,8 +195,22 @@ export async function loadCatalogPage(
   db: Db,
   catalog: CatalogCache,
   filters: CatalogFilters,
+  index?: SearchPort,
 ): Promise<CatalogPage> {
   const text = filters.q?.trim() ?? '';
+  const fromIndex = index ? await index.catalog(filters) : null;
+  if (fromIndex && index) {
+    const exact = text && filters.page === 1 ? await index.exact(text) : null;
+    return {
+      items: fromIndex.items,
+      total: fromIndex.total,
+      page: filters.page,
+      pageSize: filters.pageSize,
+      pageCount: Math.max(1, Math.ceil(fromIndex.total / filters.pageSize)),
+      facets: fromIndex.facets,
+      exactMatch: exact === undefined ? await exactPartNumber(db, text) : exact,
+    };
+  }
   const search = text ? await parseSearch(db, text) : null;
   const [exactMatch, counted, items] = await Promise.all([
     text && filters.page === 1 ? exactPartNumber(db, text) : Promise.resolve(null),
@@ -211,13 +232,18 @@ export async function loadCatalogPage(
  * `/parts` as served: the prerendered page (`html`) with the first page of the catalog drawn
  * into it and its data beside it, compressed, kept in the catalog cache until the next change.
  */
-export const fillCatalogPage = (db: Db, catalog: CatalogCache, webDistDir: string) => {
+export const fillCatalogPage = (
+  db: Db,
+  catalog: CatalogCache,
+  webDistDir: string,
+  search?: SearchPort,
+) => {
   const inlineImage = shippedPictureInliner(webDistDir);
   return (html: string): Promise<{ body: string } & Encoded> =>
     catalog.memo('html:/parts', async () => {
       const body = renderCatalogHtml(
         html,
-        await loadCatalogPage(db, catalog, CatalogQuery.parse({})),
+        await loadCatalogPage(db, catalog, CatalogQuery.parse({}), search),
         inlineImage,
       );
       return { body, ...encode(body) };

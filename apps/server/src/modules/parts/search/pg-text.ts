@@ -1,0 +1,219 @@
+/**
+ * PostgreSQL's text-search arithmetic, reproduced so the in-memory index answers exactly as the
+ * database would: the stored `tsvector` (parsed from its text form), `ts_rank` with the default
+ * weights and no normalisation (src/backend/utils/adt/tsrank.c, in single-precision floats as
+ * there), and pg_trgm's word similarity (the typo correction's measure).
+ */
+
+const f32 = Math.fround;
+
+/** One lexeme of a document: its positions and weights packed as PostgreSQL does (`weight << 14 | pos`). */
+export type Lexeme = { word: string; pos: Uint16Array | null };
+
+/** PostgreSQL's WordEntryPos: two weight bits (A=3 … D=0) above a 14-bit position. */
+const MAXENTRYPOS = 1 << 14;
+const WEIGHT_OF: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
+/** ts_rank's default weights for D, C, B, A, as float4. */
+const WEIGHTS = [f32(0.1), f32(0.2), f32(0.4), f32(1.0)];
+const weightOf = (wep: number) => WEIGHTS[wep >> 14]!;
+const posOf = (wep: number) => wep & (MAXENTRYPOS - 1);
+
+/**
+ * `'brake':3A,9 'ic-100001' 'pad':4A` → lexemes in the vector's own order (byte order).
+ * Lexemes are quoted with '' for a quote and \\ for a backslash.
+ */
+export function parseTsvector(text: string): Lexeme[] {
+  const out: Lexeme[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && text[i] === ' ') i += 1;
+    if (i >= n) break;
+    if (text[i] !== "'") throw new Error(`unexpected tsvector text at ${i}`);
+    i += 1;
+    let word = '';
+    for (;;) {
+      const c = text[i];
+      if (c === undefined) throw new Error('unterminated lexeme');
+      if (c === "'") {
+        if (text[i + 1] === "'") {
+          word += "'";
+          i += 2;
+          continue;
+        }
+        i += 1;
+        break;
+      }
+      if (c === '\\') {
+        word += text[i + 1] ?? '';
+        i += 2;
+        continue;
+      }
+      word += c;
+      i += 1;
+    }
+    let pos: Uint16Array | null = null;
+    if (text[i] === ':') {
+      i += 1;
+      const list: number[] = [];
+      for (;;) {
+        let p = 0;
+        while (i < n && text[i]! >= '0' && text[i]! <= '9') {
+          p = p * 10 + text.charCodeAt(i) - 48;
+          i += 1;
+        }
+        let w = 0;
+        const letter = text[i];
+        if (letter !== undefined && letter in WEIGHT_OF) {
+          w = WEIGHT_OF[letter]!;
+          i += 1;
+        }
+        list.push((w << 14) | p);
+        if (text[i] === ',') i += 1;
+        else break;
+      }
+      pos = Uint16Array.from(list);
+    }
+    out.push({ word, pos });
+  }
+  return out;
+}
+
+/** One operand of a query: a lexeme, prefix or not. */
+export type QueryTerm = { word: string; prefix: boolean };
+
+/**
+ * The text form of a tsquery that is nothing but operands joined by `&` (`'ic' & '-100001'`,
+ * `'pad':*`), as its operands in order; null for anything else (`|`, `!`, `<->`, weights), which
+ * the caller leaves to the database. An empty text (stop words only) is an empty list.
+ */
+export function parseAndQuery(text: string): QueryTerm[] | null {
+  const terms: QueryTerm[] = [];
+  const re = /\s*'((?:[^'\\]|''|\\.)*)'(:\*)?\s*(&|$)/gy;
+  if (text.trim() === '') return terms;
+  let last: number;
+  for (;;) {
+    const m = re.exec(text);
+    if (!m) return null;
+    terms.push({
+      word: m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1'),
+      prefix: Boolean(m[2]),
+    });
+    last = re.lastIndex;
+    if (m[3] === '' || last >= text.length) break;
+  }
+  return last >= text.trimEnd().length ? terms : null;
+}
+
+/** PostgreSQL's tsCompareString for two whole strings (byte order, shorter first on a tie). */
+export const compareLexemes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The document's entries an operand matches (one, or every one starting with a prefix). */
+export type EntryPositions = (Uint16Array | null)[];
+
+function wordDistance(w: number): number {
+  if (w > 100) return f32(1e-30);
+  return f32(1.0 / (1.005 + 0.05 * Math.exp(f32(w) / 1.5 - 2)));
+}
+
+/**
+ * `calc_rank_or` for the sorted, de-duplicated operands: `entries[i]` are the positions of each
+ * document entry operand i matched (empty when it matched none).
+ */
+function rankOr(entries: EntryPositions[]): number {
+  let res = f32(0);
+  for (const list of entries) {
+    for (const pos of list) {
+      const dimt = pos ? pos.length : 1;
+      let resj = f32(0);
+      let wjm = f32(-1);
+      let jm = 0;
+      for (let j = 0; j < dimt; j += 1) {
+        // The dummy position of a lexeme without positions has weight D.
+        const w = pos ? weightOf(pos[j]!) : WEIGHTS[0]!;
+        resj = f32(resj + f32(w / f32((j + 1) * (j + 1))));
+        if (w > wjm) {
+          wjm = w;
+          jm = j;
+        }
+      }
+      const inner = f32(f32(wjm + resj) - f32(wjm / f32((jm + 1) * (jm + 1))));
+      res = f32(res + inner / 1.64493406685);
+    }
+  }
+  if (entries.length > 0) res = f32(res / entries.length);
+  return res;
+}
+
+const POSNULL = Uint16Array.of(MAXENTRYPOS - 1);
+
+/** `calc_rank_and` for at least two sorted, de-duplicated operands. */
+function rankAnd(entries: EntryPositions[]): number {
+  let res = f32(-1);
+  const chosen: (Uint16Array | null | undefined)[] = new Array(entries.length).fill(undefined);
+  const isNull: boolean[] = new Array(entries.length).fill(false);
+  for (let i = 0; i < entries.length; i += 1) {
+    for (const entry of entries[i]!) {
+      const post = entry ?? POSNULL;
+      chosen[i] = post;
+      isNull[i] = entry === null;
+      for (let k = 0; k < i; k += 1) {
+        const ct = chosen[k];
+        if (!ct) continue;
+        for (let l = 0; l < post.length; l += 1) {
+          for (let p = 0; p < ct.length; p += 1) {
+            let dist = Math.abs(posOf(post[l]!) - posOf(ct[p]!));
+            if (dist || isNull[i] || isNull[k]) {
+              if (!dist) dist = MAXENTRYPOS;
+              const curw = f32(
+                Math.sqrt(f32(f32(weightOf(post[l]!) * weightOf(ct[p]!)) * wordDistance(dist))),
+              );
+              res = res < 0 ? curw : f32(1.0 - (1.0 - res) * (1.0 - curw));
+            }
+          }
+        }
+      }
+    }
+  }
+  return res;
+}
+
+/**
+ * `ts_rank(vector, query)` for a query of operands joined by `&`: `entries` as for `rankOr`, in
+ * the order of the operands sorted and de-duplicated (`sortedOperands`); `isAnd` when the query
+ * has more than one operand (its top node is then `&`).
+ */
+export function tsRank(entries: EntryPositions[], isAnd: boolean): number {
+  const res = isAnd && entries.length >= 2 ? rankAnd(entries) : rankOr(entries);
+  return res < 0 ? f32(1e-20) : res;
+}
+
+/** The query's operands sorted as tsrank.c's SortAndUniqItems leaves them. */
+export function sortedOperands(terms: QueryTerm[]): QueryTerm[] {
+  const sorted = [...terms].sort((a, b) => compareLexemes(a.word, b.word));
+  const out: QueryTerm[] = [];
+  for (const t of sorted) if (out.length === 0 || out[out.length - 1]!.word !== t.word) out.push(t);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// pg_trgm
+
+/** pg_trgm's trigrams of one word of ASCII letters and digits: `  w`, ` wo`, `wor`, …, `rd `. */
+export function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const set = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i += 1) set.add(padded.slice(i, i + 3));
+  return set;
+}
+
+/** `similarity(a, b)` for two trigram sets (float4, as pg_trgm's CALCSML). */
+export function similarity(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared += 1;
+  const denominator = a.size + b.size - shared;
+  return denominator === 0 ? 0 : f32(shared / denominator);
+}
+
+/** pg_trgm.similarity_threshold (a double): `a % b` holds when the float4 similarity reaches it. */
+export const SIMILARITY_THRESHOLD = 0.3;

@@ -1,0 +1,750 @@
+import { TypedFastBitSet } from 'typedfastbitset';
+import {
+  CATEGORIES,
+  categoryLabel,
+  fromCents,
+  PRICE_BANDS,
+  SUGGESTION_COUNT,
+  toCents,
+  type CatalogCard,
+  type CatalogFacets,
+  type CatalogFilters,
+  type Category,
+  type Suggestion,
+} from '@storefront/contract';
+import {
+  compareLexemes,
+  parseTsvector,
+  sortedOperands,
+  tsRank,
+  type EntryPositions,
+  type QueryTerm,
+} from './pg-text.js';
+import { Postings } from './postings.js';
+
+/** A live part as the index keeps it (what `search-feed.ts` reads from the database). */
+export type SearchDoc = {
+  id: string;
+  name: string;
+  description: string;
+  minOrderQuantity: number;
+  availableQuantity: number;
+  priceCents: number;
+  imageUrl: string;
+  sku: string;
+  category: string;
+  oemNumbers: string[];
+  fitMakes: string[];
+  inStock: boolean;
+  /** Microseconds since 1970, as PostgreSQL keeps `created_at`. */
+  createdUs: number;
+  /** `search_vector::text`. */
+  vector: string;
+  fitment: { make: string; model: string; yearFrom: number; yearTo: number }[];
+};
+
+/** A search text as the index runs it: the words' query and each part-number-like token. */
+export type PreparedText = {
+  /** Whether the text had words (then relevance is the default sort, as in SQL). */
+  hasWords: boolean;
+  /** The words' `to_tsquery('english', …)`, operands joined by `&` (empty: stop words only). */
+  terms: QueryTerm[];
+  codes: { needle: string; oem: string; terms: QueryTerm[] }[];
+};
+
+const asCategory = (value: string): Category =>
+  (CATEGORIES as readonly string[]).includes(value) ? (value as Category) : 'uncategorised';
+
+const priceLabel = (min: number, max: number | null) =>
+  max === null ? `$${min} and above` : min === 0 ? `Under $${max}` : `$${min} to $${max}`;
+
+const bandOf = (cents: number): number => {
+  for (let i = PRICE_BANDS.length - 1; i >= 0; i -= 1)
+    if (cents >= PRICE_BANDS[i]!.min * 100) return i;
+  return -1;
+};
+
+/** A dictionary of strings to small codes, each value with the slots that have it. */
+class Values {
+  readonly names: string[] = [];
+  readonly codes = new Map<string, number>();
+  readonly bits: TypedFastBitSet[] = [];
+  code(name: string): number {
+    let c = this.codes.get(name);
+    if (c === undefined) {
+      c = this.names.length;
+      this.names.push(name);
+      this.codes.set(name, c);
+      this.bits.push(new TypedFastBitSet());
+    }
+    return c;
+  }
+  bitsOf(name: string): TypedFastBitSet | undefined {
+    const c = this.codes.get(name);
+    return c === undefined ? undefined : this.bits[c];
+  }
+}
+
+const EMPTY = new TypedFastBitSet();
+
+/** A 32-bit FNV-1a style hash with a chosen seed (two seeds: a 64-bit fingerprint). */
+function hashOf(text: string, seed: number): number {
+  let h = seed | 0;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) ^ (h >>> 15);
+  }
+  return h | 0;
+}
+
+/**
+ * The catalog in memory: one slot per live part (a part whose text changes gets a new slot, its
+ * old one is dead), per-value bitsets for every filter, per-slot columns for sorting and cards,
+ * and the stored search documents' lexemes with positions in flat typed arrays (`Postings`) for
+ * exact, prefix and ranked text matching. It answers what the SQL in
+ * `catalog.service.ts` answers, from memory.
+ */
+export class SearchIndex {
+  /**
+   * @param orderedAbove From how many matches a fixed-order page walks the kept sort order
+   *   instead of picking from the matches (tests set 0 to check the kept orders).
+   */
+  constructor(private readonly orderedAbove = 4096) {}
+
+  private cap = 0;
+  private n = 0;
+  private ids: string[] = [];
+  /** Two hashes of each slot's stored search document and part number (text unchanged?). */
+  private textHash = new Int32Array(0);
+  private textHash2 = new Int32Array(0);
+  private names: string[] = [];
+  private skus: string[] = [];
+  private oems: string[][] = [];
+  private fitMakeCodes: number[][] = [];
+  /** Per slot: (model code, year from, year to) triples. */
+  private fitments: Int32Array[] = [];
+  private category = new Int32Array(0);
+  private price = new Int32Array(0);
+  private moq = new Int32Array(0);
+  private created = new Float64Array(0);
+
+  private readonly live = new TypedFastBitSet();
+  private readonly inStock = new TypedFastBitSet();
+  private readonly bands = PRICE_BANDS.map(() => new TypedFastBitSet());
+  private readonly categories = new Values();
+  /** Makes as `fit_makes` lists them (the make counts). */
+  private readonly fitMakes = new Values();
+  /** Makes and models as the fitment rows give them (the vehicle filter and model counts). */
+  private readonly makes = new Values();
+  private readonly models = new Values();
+  private readonly modelMake: number[] = [];
+  private readonly modelName: string[] = [];
+
+  private readonly slotOf = new Map<string, number>();
+  private readonly bySku = new Map<string, number>();
+  /** OEM number to the slot (or, rarely, slots) listing it. */
+  private readonly byOem = new Map<string, number | number[]>();
+  private readonly postings = new Postings();
+  private skuText: { text: string; starts: Int32Array; slots: Int32Array } | null = null;
+  /** Slots by `created_at desc, id` and by `price, id`, built by `freeze`, then kept. */
+  private sorted: { newest: SortedSlots | null; price: SortedSlots | null } = {
+    newest: null,
+    price: null,
+  };
+
+  /** Slots that no longer hold a live part. */
+  get deadSlots(): number {
+    return this.n - this.live.size();
+  }
+  get size(): number {
+    return this.live.size();
+  }
+
+  private grow() {
+    const cap = Math.max(1024, this.cap * 2);
+    const copy = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    this.category = copy(this.category, (n) => new Int32Array(n));
+    this.price = copy(this.price, (n) => new Int32Array(n));
+    this.moq = copy(this.moq, (n) => new Int32Array(n));
+    this.textHash = copy(this.textHash, (n) => new Int32Array(n));
+    this.textHash2 = copy(this.textHash2, (n) => new Int32Array(n));
+    this.created = copy(this.created, (n) => new Float64Array(n));
+    this.cap = cap;
+  }
+
+  /** Adds, updates or (null) removes a part. */
+  put(id: string, doc: SearchDoc | null): void {
+    const old = this.slotOf.get(id);
+    const text = doc ? `${doc.sku}\u0000${doc.vector}` : '';
+    if (
+      old !== undefined &&
+      doc &&
+      this.textHash[old] === hashOf(text, 0x811c9dc5) &&
+      this.textHash2[old] === hashOf(text, 0x01000193)
+    ) {
+      this.updateInPlace(old, doc);
+      return;
+    }
+    if (old !== undefined) this.retire(old);
+    if (doc) this.append(doc);
+  }
+
+  private retire(slot: number) {
+    this.live.remove(slot);
+    this.inStock.remove(slot);
+    const id = this.ids[slot]!;
+    this.slotOf.delete(id);
+    if (this.bySku.get(this.skus[slot]!.toUpperCase()) === slot)
+      this.bySku.delete(this.skus[slot]!.toUpperCase());
+    for (const o of this.oems[slot]!) this.removeOem(o, slot);
+    this.clearFacets(slot);
+    this.skuText = null;
+    // The slot's strings are dropped; postings keep its id until the next rebuild.
+    this.names[slot] = '';
+    // Dead slots stay in the sort orders (matches never hold them) until the next rebuild.
+  }
+
+  private removeOem(oem: string, slot: number) {
+    const v = this.byOem.get(oem);
+    if (v === slot) this.byOem.delete(oem);
+    else if (Array.isArray(v)) {
+      const rest = v.filter((s) => s !== slot);
+      if (rest.length === 1) this.byOem.set(oem, rest[0]!);
+      else this.byOem.set(oem, rest);
+    }
+  }
+
+  private oemSlots(oem: string): number[] {
+    const v = this.byOem.get(oem);
+    return v === undefined ? [] : Array.isArray(v) ? v : [v];
+  }
+
+  private clearFacets(slot: number) {
+    this.categories.bits[this.category[slot]!]?.remove(slot);
+    for (const b of this.bands) b.remove(slot);
+    for (const m of this.fitMakeCodes[slot] ?? []) this.fitMakes.bits[m]!.remove(slot);
+    const fit = this.fitments[slot];
+    if (fit)
+      for (let i = 0; i < fit.length; i += 3) {
+        this.models.bits[fit[i]!]!.remove(slot);
+        this.makes.bits[this.modelMake[fit[i]!]!]!.remove(slot);
+      }
+  }
+
+  private setFacets(slot: number, doc: SearchDoc) {
+    const cat = this.categories.code(doc.category);
+    this.category[slot] = cat;
+    this.categories.bits[cat]!.add(slot);
+    if (this.price[slot] !== doc.priceCents) {
+      this.sorted.price?.remove(slot);
+      this.price[slot] = doc.priceCents;
+      this.sorted.price?.insert(slot, this.cheaper);
+    }
+    const band = bandOf(doc.priceCents);
+    if (band >= 0) this.bands[band]!.add(slot);
+    this.moq[slot] = doc.minOrderQuantity;
+    if (doc.inStock) this.inStock.add(slot);
+    else this.inStock.remove(slot);
+    this.fitMakeCodes[slot] = doc.fitMakes.map((m) => {
+      const c = this.fitMakes.code(m);
+      this.fitMakes.bits[c]!.add(slot);
+      return c;
+    });
+    const fit = new Int32Array(doc.fitment.length * 3);
+    doc.fitment.forEach((f, i) => {
+      const make = this.makes.code(f.make);
+      const key = `${f.make}\u0001${f.model}`;
+      const known = this.models.codes.has(key);
+      const model = this.models.code(key);
+      if (!known) {
+        this.modelMake[model] = make;
+        this.modelName[model] = f.model;
+      }
+      this.models.bits[model]!.add(slot);
+      this.makes.bits[make]!.add(slot);
+      fit[i * 3] = model;
+      fit[i * 3 + 1] = f.yearFrom;
+      fit[i * 3 + 2] = f.yearTo;
+    });
+    this.fitments[slot] = fit;
+    this.names[slot] = doc.name;
+  }
+
+  private updateInPlace(slot: number, doc: SearchDoc) {
+    this.clearFacets(slot);
+    this.setFacets(slot, doc);
+  }
+
+  private append(doc: SearchDoc) {
+    if (this.n >= this.cap) this.grow();
+    const slot = this.n;
+    this.n += 1;
+    this.ids[slot] = doc.id;
+    const text = `${doc.sku}\u0000${doc.vector}`;
+    this.textHash[slot] = hashOf(text, 0x811c9dc5);
+    this.textHash2[slot] = hashOf(text, 0x01000193);
+    this.skus[slot] = doc.sku;
+    this.oems[slot] = doc.oemNumbers;
+    this.created[slot] = doc.createdUs;
+    this.price[slot] = -1;
+    this.setFacets(slot, doc);
+    this.live.add(slot);
+    this.slotOf.set(doc.id, slot);
+    // Part numbers are unique among parts: the latest write of one is its owner.
+    this.bySku.set(doc.sku.toUpperCase(), slot);
+    for (const o of doc.oemNumbers) {
+      const v = this.byOem.get(o);
+      if (v === undefined) this.byOem.set(o, slot);
+      else if (Array.isArray(v)) v.push(slot);
+      else this.byOem.set(o, [v, slot]);
+    }
+    for (const lexeme of parseTsvector(doc.vector))
+      this.postings.add(slot, lexeme.word, lexeme.pos);
+    this.skuText = null;
+    this.sorted.newest?.insert(slot, this.newer);
+  }
+
+  /** Parts written since the last `freeze` (their lexemes wait outside the compact lists). */
+  get unfrozen(): number {
+    return this.postings.recentEntries;
+  }
+
+  /** Compacts the lexemes and builds the sort orders (after the load; now and then after). */
+  freeze(): void {
+    this.postings.freeze();
+    const slots: number[] = [];
+    this.live.forEach((s) => {
+      slots.push(s);
+    });
+    this.sorted = {
+      newest: new SortedSlots(Int32Array.from(slots).sort(this.newer)),
+      price: new SortedSlots(Int32Array.from(slots).sort(this.cheaper)),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Matching
+
+  /** Slots whose document has every term (a prefix term: some lexeme starting with it). */
+  private termsMatch(terms: QueryTerm[]): TypedFastBitSet {
+    let result: TypedFastBitSet | null = null;
+    for (const t of terms) {
+      const bits = this.termBits(t);
+      result = result ? result.intersection(bits) : bits.clone();
+      if (result.isEmpty()) break;
+    }
+    return result ?? new TypedFastBitSet();
+  }
+
+  private termBits(t: QueryTerm): TypedFastBitSet {
+    return this.postings.bits(this.postings.refs(t.word, t.prefix));
+  }
+
+  /** Upper-case part numbers in one string, to find `%code%` with indexOf. */
+  private skuSearchText() {
+    if (this.skuText) return this.skuText;
+    const slots: number[] = [];
+    this.live.forEach((s) => {
+      slots.push(s);
+    });
+    const starts = new Int32Array(slots.length);
+    const pieces: string[] = [];
+    let at = 0;
+    slots.forEach((s, i) => {
+      starts[i] = at;
+      const sku = this.skus[s]!.toUpperCase();
+      pieces.push(sku);
+      at += sku.length + 1;
+    });
+    this.skuText = { text: pieces.join('\n'), starts, slots: Int32Array.from(slots) };
+    return this.skuText;
+  }
+
+  /** `upper(sku) like '%needle%' or oem_numbers @> {oem} or search_vector @@ terms`. */
+  private codeMatch(code: PreparedText['codes'][number]): TypedFastBitSet {
+    const bits = code.terms.length > 0 ? this.termsMatch(code.terms) : new TypedFastBitSet();
+    for (const s of this.oemSlots(code.oem)) bits.add(s);
+    const { text, starts, slots } = this.skuSearchText();
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(code.needle, from);
+      if (at < 0) break;
+      // The part number the match starts in (a needle never spans the separating newline).
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      bits.add(slots[lo]!);
+      from = at + 1;
+    }
+    return bits;
+  }
+
+  /** The text's matches among live parts (all live parts when there is no text). */
+  private textMatch(text: PreparedText | null): TypedFastBitSet {
+    if (!text) return this.live.clone();
+    if (text.hasWords && text.terms.length === 0) return new TypedFastBitSet();
+    if (!text.hasWords && text.codes.length === 0) return new TypedFastBitSet();
+    let bits = text.hasWords ? this.termsMatch(text.terms) : null;
+    for (const code of text.codes) {
+      const m = this.codeMatch(code);
+      bits = bits ? bits.intersection(m) : m;
+    }
+    return (bits ?? new TypedFastBitSet()).intersection(this.live);
+  }
+
+  /** The part fits make (model, year): one of its fitment rows says so. */
+  private fits(slot: number, make: string, model: string | undefined, year: number | undefined) {
+    const fit = this.fitments[slot];
+    if (!fit) return false;
+    const makeCode = this.makes.codes.get(make);
+    if (makeCode === undefined) return false;
+    for (let i = 0; i < fit.length; i += 3) {
+      const m = fit[i]!;
+      if (this.modelMake[m] !== makeCode) continue;
+      if (model !== undefined && this.modelName[m] !== model) continue;
+      if (year !== undefined && (fit[i + 1]! > year || fit[i + 2]! < year)) continue;
+      return true;
+    }
+    return false;
+  }
+
+  private vehicleMatch(make: string, model: string | undefined, year: number | undefined) {
+    const base = model ? this.models.bitsOf(`${make}\u0001${model}`) : this.makes.bitsOf(make);
+    if (!base) return new TypedFastBitSet();
+    if (year === undefined) return base;
+    const makeCode = this.makes.codes.get(make)!;
+    const modelCode = model === undefined ? -1 : this.models.codes.get(`${make}\u0001${model}`)!;
+    const modelMake = this.modelMake;
+    const bits = new TypedFastBitSet();
+    base.forEach((s) => {
+      const fit = this.fitments[s]!;
+      for (let i = 0; i < fit.length; i += 3) {
+        const m = fit[i]!;
+        if (modelCode >= 0 ? m !== modelCode : modelMake[m] !== makeCode) continue;
+        if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
+        bits.add(s);
+        return;
+      }
+    });
+    return bits;
+  }
+
+  private priceMatch(min: number | undefined, max: number | undefined) {
+    const lo = min === undefined ? -Infinity : toCents(min);
+    const hi = max === undefined ? Infinity : toCents(max);
+    const bits = new TypedFastBitSet();
+    const price = this.price;
+    this.live.forEach((s) => {
+      const p = price[s]!;
+      if (p >= lo && p <= hi) bits.add(s);
+    });
+    return bits;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Answers
+
+  /** The catalog page's counts, total and items, as `catalogFacets` and `catalogItems` give them. */
+  catalog(
+    f: CatalogFilters,
+    text: PreparedText | null,
+  ): { facets: CatalogFacets; total: number; items: CatalogCard[] } {
+    const T = this.textMatch(text);
+    type Dim = 'category' | 'vehicle' | 'price' | 'stock';
+    const filters = new Map<Dim, TypedFastBitSet>();
+    if (f.category) filters.set('category', this.categories.bitsOf(f.category) ?? EMPTY);
+    if (f.make) filters.set('vehicle', this.vehicleMatch(f.make, f.model, f.year));
+    if (f.minPrice !== undefined || f.maxPrice !== undefined)
+      filters.set('price', this.priceMatch(f.minPrice, f.maxPrice));
+    if (f.inStock) filters.set('stock', this.inStock);
+    const without = (skip: Dim | null): TypedFastBitSet => {
+      const bits = T.clone();
+      for (const [dim, b] of filters) if (dim !== skip) bits.intersection(b);
+      return bits;
+    };
+
+    const forCategory = without('category');
+    const byCategory = new Map<string, number>();
+    this.categories.bits.forEach((b, code) => {
+      const n = forCategory.intersection_size(b);
+      if (n > 0) byCategory.set(this.categories.names[code]!, n);
+    });
+    const total = f.category
+      ? (byCategory.get(f.category) ?? 0)
+      : [...byCategory.values()].reduce((a, b) => a + b, 0);
+
+    const forVehicle = without('vehicle');
+    const makes = this.fitMakes.names
+      .map((name, code) => ({ name, n: forVehicle.intersection_size(this.fitMakes.bits[code]!) }))
+      .filter((m) => m.n > 0)
+      .sort((a, b) => compareLexemes(a.name, b.name))
+      .map((m) => ({ value: m.name, label: m.name, count: m.n }));
+    let models: { value: string; label: string; count: number }[] = [];
+    if (f.make) {
+      const counts = new Map<string, number>();
+      const makeCode = this.makes.codes.get(f.make);
+      if (makeCode !== undefined) {
+        if (f.year === undefined) {
+          this.models.bits.forEach((b, code) => {
+            if (this.modelMake[code] !== makeCode) return;
+            const n = forVehicle.intersection_size(b);
+            if (n > 0) counts.set(this.modelName[code]!, n);
+          });
+        } else {
+          const year = f.year;
+          const modelMake = this.modelMake;
+          const perModel = new Int32Array(this.models.names.length);
+          // The last slot counted for each model (slot + 1): a part counts once per model.
+          const lastSlot = new Int32Array(this.models.names.length);
+          forVehicle.intersection(this.makes.bits[makeCode]!).forEach((s) => {
+            const fit = this.fitments[s]!;
+            for (let i = 0; i < fit.length; i += 3) {
+              const m = fit[i]!;
+              if (modelMake[m] !== makeCode || lastSlot[m] === s + 1) continue;
+              if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
+              lastSlot[m] = s + 1;
+              perModel[m] = perModel[m]! + 1;
+            }
+          });
+          perModel.forEach((n, m) => {
+            if (n > 0) counts.set(this.modelName[m]!, (counts.get(this.modelName[m]!) ?? 0) + n);
+          });
+        }
+      }
+      models = [...counts]
+        .sort((a, b) => compareLexemes(a[0], b[0]))
+        .map(([name, n]) => ({ value: name, label: name, count: n }));
+    }
+    const forPrice = without('price');
+    const forStock = without('stock');
+    const facets: CatalogFacets = {
+      categories: CATEGORIES.filter((c) => byCategory.has(c)).map((c) => ({
+        value: c,
+        label: categoryLabel(c),
+        count: byCategory.get(c) ?? 0,
+      })),
+      makes,
+      models,
+      prices: PRICE_BANDS.map((b, i) => ({
+        min: b.min,
+        max: b.max,
+        label: priceLabel(b.min, b.max),
+        count: forPrice.intersection_size(this.bands[i]!),
+      })),
+      inStock: forStock.intersection_size(this.inStock),
+    };
+
+    const matches = without(null);
+    const sort = f.sort ?? (text?.hasWords ? 'relevance' : 'newest');
+    const offset = (f.page - 1) * f.pageSize;
+    const slots =
+      sort === 'relevance' && text?.hasWords
+        ? this.ranked(matches, text.terms, offset + f.pageSize)
+        : this.inOrder(
+            matches,
+            sort === 'price-asc' || sort === 'price-desc' ? sort : 'newest',
+            offset + f.pageSize,
+          );
+    const mark = (slot: number): boolean | null =>
+      f.fitsMake
+        ? this.fits(slot, f.fitsMake, f.fitsModel, f.fitsYear)
+        : f.make && f.model && f.year !== undefined
+          ? true
+          : null;
+    const items = slots.slice(offset).map((s) => ({ ...this.card(s), fits: mark(s) }));
+    return { facets, total, items };
+  }
+
+  private card(s: number): Omit<CatalogCard, 'fits'> {
+    return {
+      _id: this.ids[s]!,
+      name: this.names[s]!,
+      // Description, image and stock level: read for the page by the caller (`readCardFields`).
+      description: '',
+      mOrderQuantity: this.moq[s]!,
+      availableQuantity: 0,
+      price: fromCents(this.price[s]!),
+      url: '',
+      sku: this.skus[s]!,
+      category: asCategory(this.categories.names[this.category[s]!]!),
+    };
+  }
+
+  /** `created_at desc, id`. */
+  private newer = (a: number, b: number) =>
+    this.created[b]! - this.created[a]! || compareLexemes(this.ids[a]!, this.ids[b]!);
+
+  /** `price, id`. */
+  private cheaper = (a: number, b: number) =>
+    this.price[a]! - this.price[b]! || compareLexemes(this.ids[a]!, this.ids[b]!);
+
+  private order(kind: 'newest' | 'price-asc' | 'price-desc'): SortedSlots {
+    const key = kind === 'newest' ? 'newest' : 'price';
+    if (!this.sorted[key]) this.freeze();
+    return this.sorted[key]!;
+  }
+
+  /** The first `limit` matches in a fixed order. */
+  private inOrder(
+    matches: TypedFastBitSet,
+    kind: 'newest' | 'price-asc' | 'price-desc',
+    limit: number,
+  ): number[] {
+    const count = matches.size();
+    const byPriceDesc = (a: number, b: number) =>
+      this.price[b]! - this.price[a]! || compareLexemes(this.ids[a]!, this.ids[b]!);
+    if (count <= this.orderedAbove) {
+      const slots = matches.array();
+      return topK(
+        slots,
+        limit,
+        kind === 'newest' ? this.newer : kind === 'price-asc' ? this.cheaper : byPriceDesc,
+      );
+    }
+    const sorted = this.order(kind);
+    const order = sorted.a;
+    const size = sorted.n;
+    const out: number[] = [];
+    if (kind === 'price-desc') {
+      // Walk the ascending order backwards, a run of equal prices at a time (ties by id).
+      let i = size - 1;
+      while (i >= 0 && out.length < limit) {
+        let j = i;
+        while (j > 0 && this.price[order[j - 1]!] === this.price[order[i]!]) j -= 1;
+        for (let k = j; k <= i && out.length < limit; k += 1)
+          if (matches.has(order[k]!)) out.push(order[k]!);
+        i = j - 1;
+      }
+      return out;
+    }
+    for (let i = 0; i < size && out.length < limit; i += 1)
+      if (matches.has(order[i]!)) out.push(order[i]!);
+    return out;
+  }
+
+  /** `ts_rank(search_vector, query) desc, created_at desc, id`, the first `limit`. */
+  private ranked(matches: TypedFastBitSet, terms: QueryTerm[], limit: number): number[] {
+    const slots = matches.array();
+    const score = new Float64Array(this.n);
+    const operands = sortedOperands(terms);
+    const isAnd = terms.length > 1;
+    // Per operand, the lexemes it reads, in the order of the document's lexemes.
+    const refs = operands.map((t) => this.postings.refs(t.word, t.prefix));
+    for (const slot of slots) {
+      const entries: EntryPositions[] = refs.map((list) => {
+        const found: EntryPositions = [];
+        for (const r of list) {
+          const pos = this.postings.positions(r, slot);
+          if (pos !== undefined) found.push(pos);
+        }
+        return found;
+      });
+      score[slot] = tsRank(entries, isAnd);
+    }
+    return topK(slots, limit, (a, b) => score[b]! - score[a]! || this.newer(a, b));
+  }
+
+  /** `suggestParts`: live parts matching the prefix query and codes, best first. */
+  suggest(text: PreparedText): Suggestion[] {
+    const matches = this.textMatch(text);
+    const slots = text.hasWords
+      ? this.ranked(matches, text.terms, SUGGESTION_COUNT)
+      : this.inOrder(matches, 'newest', SUGGESTION_COUNT);
+    return slots.map((s) => ({
+      id: this.ids[s]!,
+      sku: this.skus[s]!,
+      name: this.names[s]!,
+      category: asCategory(this.categories.names[this.category[s]!]!),
+      price: fromCents(this.price[s]!),
+    }));
+  }
+
+  /** `exactPartNumber`: a live part whose number, or else OEM number, is the text. */
+  exact(value: string, oem: string): { id: string; sku: string } | null {
+    const bySku = this.bySku.get(value.toUpperCase());
+    const slot =
+      bySku !== undefined && this.live.has(bySku)
+        ? bySku
+        : this.oemSlots(oem).find((s) => this.live.has(s));
+    return slot === undefined ? null : { id: this.ids[slot]!, sku: this.skus[slot]! };
+  }
+}
+
+/** Slots in an order, with room to insert (dead slots may stay: readers intersect). */
+class SortedSlots {
+  a: Int32Array;
+  n: number;
+  constructor(initial: Int32Array) {
+    this.a = new Int32Array(initial.length + 1024);
+    this.a.set(initial);
+    this.n = initial.length;
+  }
+  insert(slot: number, cmp: (a: number, b: number) => number) {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(this.a[mid]!, slot) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.a.copyWithin(lo + 1, lo, this.n);
+    this.a[lo] = slot;
+    this.n += 1;
+  }
+  remove(slot: number) {
+    const at = this.a.subarray(0, this.n).indexOf(slot);
+    if (at < 0) return;
+    this.a.copyWithin(at, at + 1, this.n);
+    this.n -= 1;
+  }
+}
+
+/** The best `limit` of `items` by `cmp` (negative: first is better), best first. */
+function topK(items: number[], limit: number, cmp: (a: number, b: number) => number): number[] {
+  if (limit <= 0) return [];
+  if (items.length <= limit) return items.sort(cmp);
+  // A heap of the best so far with the worst of them at the root.
+  const heap: number[] = [];
+  const worse = (i: number, j: number) => cmp(heap[i]!, heap[j]!) > 0;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && worse(l, m)) m = l;
+      if (r < heap.length && worse(r, m)) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (const x of items) {
+    if (heap.length < limit) {
+      heap.push(x);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!worse(i, p)) break;
+        [heap[i], heap[p]] = [heap[p]!, heap[i]!];
+        i = p;
+      }
+    } else if (cmp(x, heap[0]!) < 0) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  return heap.sort(cmp);
+}
