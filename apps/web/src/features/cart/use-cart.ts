@@ -16,7 +16,17 @@ export type CartAuth = {
   keyReady: boolean;
 };
 
+const noSubscription = () => () => undefined;
+
 export function useCart(auth: CartAuth) {
+  // False while React hydrates the prerendered /cart (its frame shows "Loading your cart…"), true
+  // after: the cart's lines may already be in the cache by then (the navbar asked for them), and
+  // drawing them during hydration would not match the prerendered page.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const signedIn = auth.user !== null;
   const localJson = useSyncExternalStore(
     localCart.subscribe,
@@ -33,7 +43,7 @@ export function useCart(auth: CartAuth) {
   const query = signedIn ? server : visitor;
   const cart: CartResponse | undefined =
     auth.status === 'signed-out' && local.length === 0 ? empty : query.data;
-  const pending = auth.status === 'loading' || (cart === undefined && !query.isError);
+  const pending = !hydrated || auth.status === 'loading' || (cart === undefined && !query.isError);
 
   return {
     cart,
