@@ -4,6 +4,31 @@ import { Field } from './ui/field';
 type Errors<K extends string> = { [Name in K]?: { message?: string | undefined } | undefined };
 
 type ShipToName = 'street' | 'city' | 'postalCode' | 'country';
+
+type BuyerValues = { [K in ShipToName | 'phone']: string } & {
+  company?: string | undefined;
+  taxId?: string | undefined;
+  poNumber?: string | undefined;
+};
+
+/**
+ * The fields' values as an order body carries them: the ship-to address in its parts, the phone,
+ * and only the invoice fields the buyer filled in.
+ */
+export function buyerBody(values: BuyerValues) {
+  return {
+    shipTo: {
+      street: values.street,
+      city: values.city,
+      postalCode: values.postalCode,
+      country: values.country,
+    },
+    phone: values.phone,
+    ...(values.company ? { company: values.company } : {}),
+    ...(values.taxId ? { taxId: values.taxId } : {}),
+    ...(values.poNumber ? { poNumber: values.poNumber } : {}),
+  };
+}
 type InvoiceName = 'company' | 'taxId' | 'poNumber';
 
 /** The ship-to address in its parts: the one-part order form and checkout ask it the same way. */

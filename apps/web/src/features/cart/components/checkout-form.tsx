@@ -9,7 +9,7 @@ import {
   type LinesRefusal,
   type OrderResponse,
 } from '@storefront/contract';
-import { InvoiceFields, ShipToFields } from '../../../components/buyer-fields';
+import { buyerBody, InvoiceFields, ShipToFields } from '../../../components/buyer-fields';
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -62,16 +62,7 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused }: Props) {
           unitPrice: l.unitPrice,
           ...(l.reference ? { reference: l.reference } : {}),
         })),
-        shipTo: {
-          street: values.street,
-          city: values.city,
-          postalCode: values.postalCode,
-          country: values.country,
-        },
-        phone: values.phone,
-        ...(values.company ? { company: values.company } : {}),
-        ...(values.taxId ? { taxId: values.taxId } : {}),
-        ...(values.poNumber ? { poNumber: values.poNumber } : {}),
+        ...buyerBody(values),
         idempotencyKey: requestKey,
         fromCart: true,
       });

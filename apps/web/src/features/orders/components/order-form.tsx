@@ -11,7 +11,7 @@ import {
   type OrderResponse,
   type PartResponse,
 } from '@storefront/contract';
-import { InvoiceFields, ShipToFields } from '../../../components/buyer-fields';
+import { buyerBody, InvoiceFields, ShipToFields } from '../../../components/buyer-fields';
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
@@ -99,16 +99,7 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
     send({
       partId: part._id,
       minimum: values.minimum,
-      shipTo: {
-        street: values.street,
-        city: values.city,
-        postalCode: values.postalCode,
-        country: values.country,
-      },
-      phone: values.phone,
-      ...(values.company ? { company: values.company } : {}),
-      ...(values.taxId ? { taxId: values.taxId } : {}),
-      ...(values.poNumber ? { poNumber: values.poNumber } : {}),
+      ...buyerBody(values),
       idempotencyKey: requestKey,
     }),
   );
