@@ -82,6 +82,10 @@ export const CartLine = z.object({
   reference: z.string().nullable(),
   /** Today's unit price, and the one the buyer saw when adding the line. */
   unitPrice: z.number(),
+  /** The part's own price (below its first volume price): what a visitor's cart keeps as seen. */
+  listPrice: z.number(),
+  /** The volume price the quantity reaches (from this many); null at the part's own price. */
+  priceStep: z.number().int().nullable(),
   seenUnitPrice: z.number(),
   lineTotal: z.number(),
   mOrderQuantity: z.number().int(),
@@ -90,6 +94,15 @@ export const CartLine = z.object({
   availableQuantity: z.number().int(),
   archived: z.boolean(),
   problems: z.array(LineProblemResponse),
+  /** Buying more that costs less in total (never shown when only the unit price drops). */
+  nudge: z
+    .object({
+      quantity: z.number().int(),
+      add: z.number().int(),
+      savingCents: z.number().int(),
+      message: z.string(),
+    })
+    .nullable(),
 });
 export type CartLine = z.infer<typeof CartLine>;
 

@@ -31,6 +31,8 @@ export const YEAR_MIN = 1950;
 export const YEAR_MAX = 2035;
 
 /** Bounds that keep one part (and one request) small. */
+/** Older part numbers of ours one part may replace. */
+export const MAX_SUPERSEDED_NUMBERS = 20;
 export const MAX_OEM_NUMBERS = 30;
 export const MAX_SPECS = 40;
 export const MAX_FITMENTS = 200;

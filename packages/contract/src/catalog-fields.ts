@@ -7,6 +7,7 @@ import {
   MAX_FITMENTS,
   MAX_OEM_NUMBERS,
   MAX_SPECS,
+  MAX_SUPERSEDED_NUMBERS,
   OEM_PATTERN,
   SKU_PATTERN,
   YEAR_MAX,
@@ -77,6 +78,19 @@ export const CatalogFields = z.object({
       { error: 'OEM numbers must be a list' },
     )
     .max(MAX_OEM_NUMBERS, `At most ${MAX_OEM_NUMBERS} OEM numbers`)
+    .optional(),
+  /** Our older part numbers this part replaces ("A123 is replaced by A123-B"). */
+  supersededNumbers: z
+    .array(
+      z
+        .string({ error: 'Superseded number must be text' })
+        .trim()
+        .min(1, 'Superseded number is empty')
+        .max(40, tooLong('Superseded number', 40))
+        .regex(SKU_PATTERN, 'Superseded number: letters, digits and dashes only'),
+      { error: 'Superseded numbers must be a list' },
+    )
+    .max(MAX_SUPERSEDED_NUMBERS, `At most ${MAX_SUPERSEDED_NUMBERS} superseded numbers`)
     .optional(),
   specs: z
     .array(PartSpec, { error: 'Specifications must be a list' })

@@ -21,6 +21,8 @@ export const CatalogPart = PartResponse.extend({
   sku: z.string(),
   category: z.enum(CATEGORIES),
   oemNumbers: z.array(z.string()),
+  /** Our older part numbers this part replaces. */
+  supersededNumbers: z.array(z.string()),
   specs: z.array(PartSpec),
   fitment: z.array(Fitment),
   featured: z.boolean(),
@@ -31,10 +33,14 @@ export type CatalogPart = z.infer<typeof CatalogPart>;
 
 /**
  * A card in a list: the spec's part, its number and category, and whether it fits the vehicle. A
- * card adds its part's minimum to the cart, which the quantity rule always allows, so it carries
- * no pack size or maximum.
+ * card adds its part's minimum to the cart, which the quantity rule always allows (at the part's
+ * own price: volume prices start above the minimum), so it carries no pack size, maximum or ladder.
  */
-export const CatalogCard = PartResponse.omit({ packSize: true, maxOrderQuantity: true }).extend({
+export const CatalogCard = PartResponse.omit({
+  packSize: true,
+  maxOrderQuantity: true,
+  priceTiers: true,
+}).extend({
   sku: z.string(),
   category: z.enum(CATEGORIES),
   /** Null when no vehicle was given; otherwise whether the part fits it. */

@@ -21,6 +21,8 @@ export const OrderLine = z.object({
   partName: z.string(),
   quantity: z.number().int(),
   unitPrice: z.number(),
+  /** The volume price the line got (from this many pieces); null at the part's own price. */
+  priceStep: z.number().int().nullable(),
   /** Unit price times quantity, computed by the server (and checked by the database). */
   total: z.number(),
   /** The buyer's own reference (job card, plate, VIN). */

@@ -3,6 +3,8 @@ import { requiredNumber, requiredText } from './common.js';
 import { MAX_PRICE, MAX_QUANTITY } from './constants.js';
 import { messages } from './messages.js';
 import { CatalogFields } from './catalog-fields.js';
+import { ladderIssues, PriceLadderInput, PriceStep, toStepsCents } from './volume-prices.js';
+import { toCents } from './money.js';
 
 /** A part as the API speaks it (spec section 3): money in dollars, as the specification does. */
 export const PartResponse = z.object({
@@ -17,6 +19,8 @@ export const PartResponse = z.object({
   packSize: z.number().int(),
   /** At most this many per order; null: no limit but the stock. */
   maxOrderQuantity: z.number().int().nullable(),
+  /** Volume prices, smallest quantity first; empty when the part has one price. */
+  priceTiers: z.array(PriceStep),
 });
 export type PartResponse = z.infer<typeof PartResponse>;
 export const PartListResponse = z.array(PartResponse);
@@ -78,12 +82,16 @@ const PartDetailsFields = z.object({
   packSize: optionalWhole('Pack size'),
   /** At most this many per order; none when not given. */
   maxOrderQuantity: optionalWhole('Maximum per order'),
+  /** Volume prices ("from 40: $8.20"); left out keeps the stored ladder, empty removes it. */
+  priceTiers: PriceLadderInput.optional(),
 });
 
 type RuleFields = {
   mOrderQuantity: number;
   packSize?: number | null;
   maxOrderQuantity?: number | null;
+  price?: number;
+  priceTiers?: readonly PriceStep[] | undefined;
 };
 
 /**
@@ -105,9 +113,31 @@ export function quantityRuleIssues(p: RuleFields): Record<string, string> {
   return issues;
 }
 
+/**
+ * The ladder against the part's rule and price, as far as the body tells them (a pack size left
+ * out of an edit is checked again by the server against the stored one).
+ */
+const priceLadderIssues = (p: RuleFields): Record<string, string> =>
+  p.priceTiers && p.price !== undefined
+    ? ladderIssues(
+        toStepsCents(p.priceTiers),
+        {
+          minimum: p.mOrderQuantity,
+          packSize: p.packSize ?? 1,
+          maximum: p.maxOrderQuantity ?? null,
+        },
+        toCents(p.price),
+      )
+    : {};
+
 const checkQuantityRule = (p: RuleFields, ctx: z.RefinementCtx) => {
-  for (const [field, message] of Object.entries(quantityRuleIssues(p)))
-    ctx.addIssue({ code: 'custom', path: [field], message });
+  const issues = { ...quantityRuleIssues(p), ...priceLadderIssues(p) };
+  for (const [field, message] of Object.entries(issues))
+    ctx.addIssue({
+      code: 'custom',
+      path: field.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+      message,
+    });
 };
 
 /**

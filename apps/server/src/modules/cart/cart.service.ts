@@ -4,6 +4,10 @@ import {
   isUuid,
   lineProblems,
   MAX_CART_LINES,
+  stepAt,
+  stepsOfColumns,
+  unitCentsAt,
+  volumeNudge,
   MAX_QUANTITY,
   toCents,
   type CartLine,
@@ -23,6 +27,8 @@ type PricedLine = {
   quantity: number;
   reference: string | null;
   seen_price_cents: number;
+  seen_tier_quantities: number[] | null;
+  seen_tier_cents: number[] | null;
   found: boolean;
   sku: string | null;
   name: string | null;
@@ -33,18 +39,29 @@ type PricedLine = {
   max_order_quantity: number | null;
   available_quantity: number | null;
   archived: boolean | null;
+  tier_quantities: number[] | null;
+  tier_cents: number[] | null;
 };
 
 const partFields = sql`p.id is not null as found, p.sku, p.name, p.image_url, p.price_cents,
   p.min_order_quantity, p.pack_size, p.max_order_quantity, p.available_quantity,
-  p.archived_at is not null as archived`;
+  p.archived_at is not null as archived, p.tier_quantities, p.tier_cents`;
 
 /** Lines and their parts as one cart: every line with its problems, the subtotal at today's prices. */
 function toCart(rows: readonly PricedLine[]): CartResponse {
   const lines: CartLine[] = rows
     .filter((r) => r.found)
     .map((r, index) => {
-      const unitPrice = fromCents(r.price_cents ?? 0);
+      // Priced at the step the line's quantity reaches; the price the buyer saw is read off the
+      // ladder they saw, at the same quantity, so changing the quantity is never a price change.
+      const steps = stepsOfColumns(r.tier_quantities, r.tier_cents);
+      const unitCents = unitCentsAt(r.price_cents ?? 0, steps, r.quantity);
+      const seenCents = unitCentsAt(
+        r.seen_price_cents,
+        stepsOfColumns(r.seen_tier_quantities, r.seen_tier_cents),
+        r.quantity,
+      );
+      const unitPrice = fromCents(unitCents);
       const rule = {
         minimum: r.min_order_quantity ?? 1,
         packSize: r.pack_size ?? 1,
@@ -58,8 +75,10 @@ function toCart(rows: readonly PricedLine[]): CartResponse {
         quantity: r.quantity,
         reference: r.reference,
         unitPrice,
-        seenUnitPrice: fromCents(r.seen_price_cents),
-        lineTotal: fromCents((r.price_cents ?? 0) * r.quantity),
+        listPrice: fromCents(r.price_cents ?? 0),
+        priceStep: stepAt(steps, r.quantity)?.minQuantity ?? null,
+        seenUnitPrice: fromCents(seenCents),
+        lineTotal: fromCents(unitCents * r.quantity),
         mOrderQuantity: rule.minimum,
         packSize: rule.packSize,
         maxOrderQuantity: rule.maximum,
@@ -75,8 +94,12 @@ function toCart(rows: readonly PricedLine[]): CartResponse {
             available: r.available_quantity ?? 0,
             unitPrice,
           },
-          fromCents(r.seen_price_cents),
+          fromCents(seenCents),
         ),
+        nudge:
+          r.archived === true
+            ? null
+            : volumeNudge(r.quantity, r.price_cents ?? 0, steps, rule, r.available_quantity ?? 0),
       };
     });
   return {
@@ -90,7 +113,8 @@ function toCart(rows: readonly PricedLine[]): CartResponse {
 const cartOf = preparedSql(
   'cart_of',
   () => sql`
-    select cl.part_id, cl.quantity, cl.reference, cl.seen_price_cents, ${partFields}
+    select cl.part_id, cl.quantity, cl.reference, cl.seen_price_cents, cl.seen_tier_quantities,
+           cl.seen_tier_cents, ${partFields}
       from ${cartLines} cl join ${partsRelation} p on p.id = cl.part_id
      where cl.user_id = ${sql.placeholder('userId')}::text
      order by cl.created_at, cl.part_id`,
@@ -131,7 +155,8 @@ const checkStatement = preparedSql(
   'cart_check_lines',
   () => sql`
     select r.part_id, r.quantity, nullif(r.reference, '') as reference,
-           coalesce(nullif(r.seen, 0), p.price_cents) as seen_price_cents, ${partFields}
+           coalesce(nullif(r.seen, 0), p.price_cents) as seen_price_cents,
+           p.tier_quantities as seen_tier_quantities, p.tier_cents as seen_tier_cents, ${partFields}
       from ${localLines}
       left join ${partsRelation} p on p.id = r.part_id
      order by r.n`,
@@ -202,8 +227,10 @@ export async function addCartLine(
   if (!isUuid(line.partId)) throw notFound('Part');
   const added = await withCartLimits(() =>
     db.execute(sql`
-      insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
-      select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents
+      insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents,
+        seen_tier_quantities, seen_tier_cents)
+      select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents,
+             p.tier_quantities, p.tier_cents
         from ${partsRelation} p where p.id = ${line.partId}::uuid and p.archived_at is null
       on conflict (user_id, part_id) do update
          set quantity = cl.quantity + excluded.quantity,
@@ -227,8 +254,10 @@ export async function setCartLine(
   if (!isUuid(partId)) throw notFound('Part');
   const set = await withCartLimits(() =>
     db.execute(sql`
-      insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
-      select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents
+      insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents,
+        seen_tier_quantities, seen_tier_cents)
+      select ${userId}, p.id, ${line.quantity}::int, ${line.reference || null}, p.price_cents,
+             p.tier_quantities, p.tier_cents
         from ${partsRelation} p where p.id = ${partId}::uuid
          and (p.archived_at is null
               or exists (select 1 from ${cartLines} x where x.user_id = ${userId} and x.part_id = p.id))
@@ -236,6 +265,8 @@ export async function setCartLine(
          set quantity = excluded.quantity,
              reference = ${line.reference === undefined ? sql`cl.reference` : sql`excluded.reference`},
              seen_price_cents = ${line.acceptPrice ? sql`excluded.seen_price_cents` : sql`cl.seen_price_cents`},
+             seen_tier_quantities = ${line.acceptPrice ? sql`excluded.seen_tier_quantities` : sql`cl.seen_tier_quantities`},
+             seen_tier_cents = ${line.acceptPrice ? sql`excluded.seen_tier_cents` : sql`cl.seen_tier_cents`},
              updated_at = now()
       returning part_id`),
   );
@@ -270,9 +301,10 @@ export async function mergeCartLines(
 const mergeStatement = preparedSql(
   'cart_merge_lines',
   () => sql`
-    insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents)
+    insert into ${cartLines} as cl (user_id, part_id, quantity, reference, seen_price_cents,
+      seen_tier_quantities, seen_tier_cents)
     select ${sql.placeholder('userId')}::text, p.id, r.quantity, nullif(r.reference, ''),
-           coalesce(nullif(r.seen, 0), p.price_cents)
+           coalesce(nullif(r.seen, 0), p.price_cents), p.tier_quantities, p.tier_cents
       from ${localLines}
       join ${partsRelation} p on p.id = r.part_id
      order by r.n

@@ -45,6 +45,15 @@ export const cartLines = pgTable(
     /** The buyer's own reference (job card, plate, VIN), at most 64 characters. */
     reference: text('reference'),
     seenPriceCents: integer('seen_price_cents').notNull(),
+    /** The price ladder the buyer saw with that price (parts' `tier_*`). */
+    seenTierQuantities: integer('seen_tier_quantities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    seenTierCents: integer('seen_tier_cents')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, formatOrderNumber, fromCents } from '@storefront/contract';
+import { formatMoney, formatOrderNumber, fromCents, stepLabel } from '@storefront/contract';
 import type { OrderView } from '../orders/orders.service.js';
 
 export type Seller = { name: string; address: string; taxId: string | null; publicUrl: string };
@@ -89,6 +89,7 @@ export function renderInvoice(order: OrderView, seller: Seller): Promise<Buffer>
     const name =
       `${line.partName} (${line.sku})` +
       (line.reference ? `, ref. ${line.reference}` : '') +
+      (line.priceStep ? `, ${stepLabel(line.priceStep)}` : '') +
       (line.canceledAt ? ' (canceled)' : '');
     const height = doc.heightOfString(name, { width: 240 });
     if (doc.y + height > bottom) {

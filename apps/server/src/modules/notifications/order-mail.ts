@@ -1,4 +1,4 @@
-import { formatMoney, formatOrderNumber, fromCents } from '@storefront/contract';
+import { formatMoney, formatOrderNumber, fromCents, stepLabel } from '@storefront/contract';
 import type { OrderMailKind } from '../mail/mail.service.js';
 import type { OrderEventRow, OrderLineRow, OrderView } from '../orders/orders.service.js';
 import { escapeHtml } from '../../http/escape-html.js';
@@ -6,9 +6,14 @@ import { escapeHtml } from '../../http/escape-html.js';
 export type MailContext = { brandName: string; publicUrl: string; unpaidOrderTtlHours: number };
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** What a line of an order reads as in a mail: "40 × $8.20 = $328.00". */
+/** A line's unit price, with the volume price it got: "$8.20 (volume price from 40)". */
+const unitPrice = (line: OrderLineRow) =>
+  formatMoney(fromCents(line.unitPriceCents)) +
+  (line.priceStep ? ` (${stepLabel(line.priceStep)})` : '');
+
+/** What a line of an order reads as in a mail: "40 × $8.20 (volume price from 40) = $328.00". */
 const lineAmount = (line: OrderLineRow) =>
-  `${line.quantity} × ${formatMoney(fromCents(line.unitPriceCents))} = ${formatMoney(fromCents(line.totalCents))}`;
+  `${line.quantity} × ${unitPrice(line)} = ${formatMoney(fromCents(line.totalCents))}`;
 
 /**
  * The order's details as label/value lines, the same in the text and the HTML. A one-line order
@@ -24,7 +29,7 @@ function details(order: OrderView): [string, string][] {
     ? [
         ['Part', only.partName],
         ['Quantity', `${only.quantity} pieces`],
-        ['Unit price', formatMoney(fromCents(only.unitPriceCents))],
+        ['Unit price', unitPrice(only)],
       ]
     : order.lines.map((line) => [
         `${line.lineNo}. ${line.partName} (${line.sku})${line.reference ? `, ref. ${line.reference}` : ''}`,

@@ -61,6 +61,7 @@ export const toOrderLine = (line: OrderLineRow): OrderLine => ({
   partName: line.partName,
   quantity: line.quantity,
   unitPrice: fromCents(line.unitPriceCents),
+  priceStep: line.priceStep ?? null,
   total: fromCents(line.totalCents),
   reference: line.reference,
   canceledAt: iso(line.canceledAt),

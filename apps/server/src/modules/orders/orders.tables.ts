@@ -120,6 +120,8 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The volume price the line got (the step's quantity); null at the part's own price. */
+    priceStep: integer('price_step'),
     /** The buyer's own reference (job card, plate, VIN), at most 64 characters. */
     reference: text('reference'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),

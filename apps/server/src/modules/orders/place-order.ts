@@ -183,9 +183,9 @@ const placeStatement = preparedSql(
     ),
     inserted_lines as (
       insert into order_lines (order_id, line_no, order_number, part_id, sku, part_name, quantity,
-        unit_price_cents, total_cents, reference)
+        unit_price_cents, total_cents, price_step, reference)
       select i.id, c.line_no, i.number, c.part_id, c.sku, c.name, c.quantity, c.price_cents,
-             c.price_cents::bigint * c.quantity, nullif(c.reference, '')
+             c.price_cents::bigint * c.quantity, c.price_step, nullif(c.reference, '')
         from inserted i cross join checked c
       returning *
     ),

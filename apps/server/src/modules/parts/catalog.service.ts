@@ -65,6 +65,7 @@ export const toCatalogPart = (row: PartRow, fitment: Fitment[]): CatalogPart => 
   sku: row.sku,
   category: asCategory(row.category),
   oemNumbers: row.oemNumbers,
+  supersededNumbers: row.supersededNumbers,
   specs: row.specs,
   fitment,
   featured: row.featured,

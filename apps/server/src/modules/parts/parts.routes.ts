@@ -125,6 +125,16 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
           ['part number', before.sku, after.sku],
           ['category', before.category, after.category],
           ['OEM numbers', before.oemNumbers.join(','), after.oemNumbers.join(',')],
+          [
+            'superseded numbers',
+            before.supersededNumbers.join(','),
+            after.supersededNumbers.join(','),
+          ],
+          [
+            'volume prices',
+            `${before.tierQuantities.join(',')}@${before.tierCents.join(',')}`,
+            `${after.tierQuantities.join(',')}@${after.tierCents.join(',')}`,
+          ],
           ['specifications', JSON.stringify(before.specs), JSON.stringify(after.specs)],
           ['featured', before.featured, after.featured],
         ] as const

@@ -4,8 +4,12 @@ import {
   fromCents,
   isUuid,
   normalisePartNumber,
+  ladderIssues,
   quantityRuleIssues,
+  stepsOfColumns,
   toCents,
+  toSteps,
+  toStepsCents,
   type CatalogFields,
   type CreatePartValues,
   type PartResponse,
@@ -26,6 +30,7 @@ export const toPartResponse = (row: PartRow): PartResponse => ({
   url: row.imageUrl,
   packSize: row.packSize,
   maxOrderQuantity: row.maxOrderQuantity,
+  priceTiers: toSteps(stepsOfColumns(row.tierQuantities, row.tierCents)),
 });
 
 /** Undefined for an unknown id and for text that cannot be an id at all. */
@@ -61,9 +66,21 @@ const catalogColumns = (values: CatalogFields) => ({
   ...(values.oemNumbers
     ? { oemNumbers: [...new Set(values.oemNumbers.map(normalisePartNumber))] }
     : {}),
+  ...(values.supersededNumbers
+    ? { supersededNumbers: [...new Set(values.supersededNumbers.map(normalisePartNumber))] }
+    : {}),
   ...(values.specs ? { specs: values.specs } : {}),
   ...(values.featured !== undefined ? { featured: values.featured } : {}),
 });
+
+/** A ladder as the part's two columns, smallest quantity first. */
+const ladderColumns = (steps: readonly { minQuantity: number; price: number }[]) => {
+  const cents = toStepsCents(steps);
+  return {
+    tierQuantities: cents.map((s) => s.minQuantity),
+    tierCents: cents.map((s) => s.unitCents),
+  };
+};
 
 /**
  * Adds a part. The spec's six fields are enough: the part number is generated and the category
@@ -89,6 +106,7 @@ export async function createPart(
           imageUrl: values.url,
           packSize: values.packSize ?? 1,
           maxOrderQuantity: values.maxOrderQuantity ?? null,
+          ...ladderColumns(values.priceTiers ?? []),
           category: DEFAULT_CATEGORY,
           featured: true,
           ...catalogColumns(values),
@@ -138,8 +156,26 @@ export async function updatePartDetails(
     packSize,
     maxOrderQuantity,
   });
-  const firstIssue = Object.values(ruleIssues)[0];
-  if (firstIssue) throw new AppError(400, 'VALIDATION_FAILED', firstIssue, ruleIssues);
+  // The ladder must hold for what the part will be: the one sent, or the stored one when the
+  // price, minimum or packs change without it.
+  const steps = values.priceTiers
+    ? toStepsCents(values.priceTiers)
+    : stepsOfColumns(before.tierQuantities, before.tierCents);
+  const ladder = ladderIssues(
+    steps,
+    { minimum: values.mOrderQuantity, packSize, maximum: maxOrderQuantity },
+    toCents(values.price),
+  );
+  if (!values.priceTiers && Object.keys(ladder).length > 0)
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `The volume prices no longer fit: ${Object.values(ladder)[0]}. Change them with the part.`,
+      { priceTiers: 'The volume prices no longer fit the part: change them too' },
+    );
+  const issues = { ...ruleIssues, ...ladder };
+  const firstIssue = Object.values(issues)[0];
+  if (firstIssue) throw new AppError(400, 'VALIDATION_FAILED', firstIssue, issues);
   const [after] = await tx
     .update(parts)
     .set({
@@ -150,6 +186,7 @@ export async function updatePartDetails(
       maxOrderQuantity,
       priceCents: toCents(values.price),
       imageUrl: values.url,
+      ...ladderColumns(toSteps(steps)),
       updatedAt: new Date(),
       ...catalogColumns(values),
     })

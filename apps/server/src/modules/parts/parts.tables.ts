@@ -50,6 +50,23 @@ export const parts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Part numbers of ours this part replaces, stored upper-case without spaces. */
+    supersededNumbers: text('superseded_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The price ladder (volume prices), smallest quantity first: from `tierQuantities[i]` pieces
+     * the unit price is `tierCents[i]` (contract volume-prices.ts).
+     */
+    tierQuantities: integer('tier_quantities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    tierCents: integer('tier_cents')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Specifications, in the order staff gave them. */
     specs: jsonb('specs').$type<PartSpec[]>().notNull().default([]),
     /** Shown first on the home page (then the newest). */
@@ -73,6 +90,7 @@ export const parts = pgTable(
   (t) => [
     uniqueIndex('parts_sku_key').on(sql`upper(${t.sku})`),
     index('parts_oem_numbers_idx').using('gin', t.oemNumbers),
+    index('parts_superseded_numbers_idx').using('gin', t.supersededNumbers),
     index('parts_search_idx').using('gin', t.searchVector),
     index('parts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('parts_sku_trgm_idx').using('gin', sql`upper(${t.sku}) gin_trgm_ops`),
@@ -106,6 +124,10 @@ export const parts = pgTable(
       sql`${t.maxOrderQuantity} is null or (${t.maxOrderQuantity} >= ${t.minOrderQuantity} and ${t.maxOrderQuantity} % ${t.packSize} = 0)`,
     ),
     check('parts_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'parts_tiers_shape',
+      sql`cardinality(${t.tierQuantities}) = cardinality(${t.tierCents}) and cardinality(${t.tierQuantities}) <= 10`,
+    ),
   ],
 );
 /**

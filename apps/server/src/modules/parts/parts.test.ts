@@ -34,6 +34,8 @@ describe('catalog API', () => {
       // Sold one by one with no maximum unless staff say otherwise.
       packSize: 1,
       maxOrderQuantity: null,
+      // One price unless staff give volume prices.
+      priceTiers: [],
     });
   });
 
@@ -128,6 +130,7 @@ describe('adding a part', () => {
       // The spec's six fields alone: sold one by one, no maximum.
       packSize: 1,
       maxOrderQuantity: null,
+      priceTiers: [],
     });
     const list = PartListResponse.parse((await ctx.app.inject('/api/parts')).json());
     expect(list).toContainEqual(created);

@@ -180,9 +180,36 @@ export const orderableSql = (p: string, quantity: SQL): SQL => {
     and ${c('available_quantity')} >= ${quantity})`;
 };
 
+/**
+ * The volume price step `quantity` pieces of a part (its row as `p`) reach: the largest step
+ * quantity at or below it, null below the first step. The SQL twin of the contract's `stepAt`.
+ */
+export const priceStepSql = (p: string, quantity: SQL): SQL =>
+  sql`(select max(t.q) from unnest(${sql.raw(`${p}.tier_quantities`)}) as t(q) where t.q <= ${quantity})`;
+
+/**
+ * The unit price in cents of `quantity` pieces of a part (its row as `p`): its step's price, or the
+ * part's own. The SQL twin of the contract's `unitCentsAt`, held to it by a test (stock.test.ts).
+ */
+export const unitPriceSql = (p: string, quantity: SQL): SQL => {
+  const c = (column: string) => sql.raw(`${p}.${column}`);
+  return sql`coalesce((select t.cents from unnest(${c('tier_quantities')}, ${c('tier_cents')}) as t(q, cents)
+     where t.q <= ${quantity} order by t.q desc limit 1), ${c('price_cents')})`;
+};
+
 /** What the placing statement reads of each part an order asks for (its snapshot or locked row). */
 const partColumnsSql = sql`p.sku, p.name, p.price_cents, p.available_quantity,
-  p.min_order_quantity, p.pack_size, p.max_order_quantity, p.archived_at`;
+  p.min_order_quantity, p.pack_size, p.max_order_quantity, p.archived_at, p.tier_quantities,
+  p.tier_cents`;
+
+/** A line's part columns with its price at the line's quantity (`price_cents`) and its step. */
+const pricedColumnsSql = (p: string, quantity: SQL) => {
+  const c = (column: string) => sql.raw(`${p}.${column}`);
+  return sql`${c('sku')}, ${c('name')}, ${unitPriceSql(p, quantity)} as price_cents,
+    ${c('price_cents')} as list_price_cents, ${priceStepSql(p, quantity)} as price_step,
+    ${c('available_quantity')}, ${c('min_order_quantity')}, ${c('pack_size')},
+    ${c('max_order_quantity')}, ${c('archived_at')}`;
+};
 
 /**
  * The parts of an order's lines as the placing statement's snapshot (`snap`, no lock): what the
@@ -191,9 +218,10 @@ const partColumnsSql = sql`p.sku, p.name, p.price_cents, p.available_quantity,
  * `line_no`, `part_id`, `quantity` and `seen_cents` (the unit price the buyer saw; 0 when none).
  */
 export const snapshotPartsCte = (lines: string): SQL => sql`snap as (
-    select r.*, p.id is not null as found, ${partColumnsSql},
+    select r.*, p.id is not null as found, ${pricedColumnsSql('p', sql.raw('r.quantity'))},
            coalesce(${orderableSql('p', sql.raw('r.quantity'))}
-             and (r.seen_cents = 0 or r.seen_cents = p.price_cents), false) as ok
+             and (r.seen_cents = 0
+                  or r.seen_cents = ${unitPriceSql('p', sql.raw('r.quantity'))}), false) as ok
       from ${sql.raw(lines)} r left join ${parts} p on p.id = r.part_id
   )`;
 
@@ -201,7 +229,7 @@ export const snapshotPartsCte = (lines: string): SQL => sql`snap as (
  * Reserving an order's lines, as CTEs of the placing statement (decision 042): once `gate` holds,
  * the parts are locked in id order (`locked`: every writer of several parts uses this order, see
  * `inLockOrder`) and read fresh; every line is checked against its locked row (`checked`: the rule,
- * the stock, and the price the buyer saw); then, only if every line passed, each part's stock is
+ * the stock, and the price the buyer saw, at its volume step); then, only if every line passed, each part's stock is
  * taken with its ledger row (`taken`). All lines or none. The lines' part ids are distinct (summed
  * before): one lock, one decrement per part.
  */
@@ -217,10 +245,10 @@ export const reserveLinesCtes = (o: {
        for no key update
   ),
   checked as (
-    select r.*, l.id is not null as found, l.sku, l.name, l.price_cents, l.available_quantity,
-           l.min_order_quantity, l.pack_size, l.max_order_quantity, l.archived_at,
+    select r.*, l.id is not null as found, ${pricedColumnsSql('l', sql.raw('r.quantity'))},
            coalesce(${orderableSql('l', sql.raw('r.quantity'))}
-             and (r.seen_cents = 0 or r.seen_cents = l.price_cents), false) as ok
+             and (r.seen_cents = 0
+                  or r.seen_cents = ${unitPriceSql('l', sql.raw('r.quantity'))}), false) as ok
       from ${sql.raw(o.lines)} r left join locked l on l.id = r.part_id
   ),
   reservable as (

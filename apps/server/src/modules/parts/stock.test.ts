@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedByRule, quantityProblem, type QuantityRule } from '@storefront/contract';
+import {
+  allowedByRule,
+  ladderIssues,
+  quantityProblem,
+  stepAt,
+  unitCentsAt,
+  type PriceStepCents,
+  type QuantityRule,
+} from '@storefront/contract';
 import type { Database } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { orderableSql } from './stock.service.js';
+import { orderableSql, priceStepSql, unitPriceSql } from './stock.service.js';
 
 /**
  * The quantity rule has two forms: the contract's (every screen, every refusal) and the SQL the
@@ -99,6 +107,95 @@ describe('the quantity rule: the contract and the placing statement agree', () =
           expect(problem.message).toContain(`Sold in packs of ${c.rule.packSize}`);
       }),
       { numRuns: 2_000 },
+    );
+  });
+});
+
+/**
+ * Volume prices have two forms too: the contract's (cart, quick order, the nudge) and the SQL the
+ * placing statement prices a line with under its locks. Random valid ladders and quantities on
+ * either side of every step.
+ */
+type PriceCase = { baseCents: number; steps: PriceStepCents[]; quantity: number };
+
+const ladder: fc.Arbitrary<{ rule: QuantityRule; baseCents: number; steps: PriceStepCents[] }> = fc
+  .record({
+    rule,
+    baseCents: fc.integer({ min: 50, max: 100_000 }),
+    gaps: fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 10 }),
+    cuts: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 10, maxLength: 10 }),
+  })
+  .map(({ rule, baseCents, gaps, cuts }) => {
+    let quantity = rule.minimum;
+    let cents = baseCents;
+    const steps: PriceStepCents[] = [];
+    gaps.forEach((gap, i) => {
+      quantity += gap * rule.packSize;
+      cents -= cuts[i] ?? 1;
+      if (cents > 0) steps.push({ minQuantity: quantity, unitCents: cents });
+    });
+    return { rule: { ...rule, maximum: null }, baseCents, steps };
+  });
+
+const priceCase: fc.Arbitrary<PriceCase> = ladder.chain(({ baseCents, steps, rule }) =>
+  fc.record({
+    baseCents: fc.constant(baseCents),
+    steps: fc.constant(steps),
+    quantity: fc.oneof(
+      fc.integer({ min: rule.minimum, max: rule.minimum + 500 }),
+      ...steps.flatMap((s) => [fc.constant(s.minQuantity), fc.constant(s.minQuantity - 1)]),
+    ),
+  }),
+);
+
+describe('volume prices: the contract and the placing statement agree', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('prices every quantity at the same step and unit price, over random ladders', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(priceCase, { minLength: 1, maxLength: 100 }), async (cases) => {
+        const rows = rowsOf(
+          await database.db.execute(sql`
+            select ${unitPriceSql('p', sql.raw('p.quantity'))} as cents,
+                   ${priceStepSql('p', sql.raw('p.quantity'))} as step
+              from jsonb_to_recordset(${JSON.stringify(
+                cases.map((c, n) => ({
+                  n,
+                  price_cents: c.baseCents,
+                  tier_quantities: c.steps.map((s) => s.minQuantity),
+                  tier_cents: c.steps.map((s) => s.unitCents),
+                  quantity: c.quantity,
+                })),
+              )}::jsonb) as p(n int, price_cents int, tier_quantities int[], tier_cents int[],
+                              quantity int)
+             order by p.n`),
+        );
+        cases.forEach((c, i) => {
+          expect(Number(rows[i]?.cents), JSON.stringify(c)).toBe(
+            unitCentsAt(c.baseCents, c.steps, c.quantity),
+          );
+          const step = rows[i]?.step;
+          expect(step === null ? null : Number(step)).toBe(
+            stepAt(c.steps, c.quantity)?.minQuantity ?? null,
+          );
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('the generated ladders are the ones staff may save (so the case above covers real ladders)', () => {
+    fc.assert(
+      fc.property(ladder, ({ rule, baseCents, steps }) => {
+        expect(ladderIssues(steps, rule, baseCents)).toEqual({});
+      }),
+      { numRuns: 500 },
     );
   });
 });

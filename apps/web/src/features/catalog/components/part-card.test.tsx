@@ -14,6 +14,7 @@ const part: PartResponse = {
   url: '/images/parts/oil-filter.svg',
   packSize: 1,
   maxOrderQuantity: null,
+  priceTiers: [],
 };
 
 describe('part card', () => {

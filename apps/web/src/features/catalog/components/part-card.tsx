@@ -8,7 +8,7 @@ import { AddToCart } from '../../../components/add-to-cart-slot';
 
 type PartCardProps = {
   // A catalog card carries no pack size: its minimum is always a whole number of packs.
-  part: Omit<PartResponse, 'packSize' | 'maxOrderQuantity'> & {
+  part: Omit<PartResponse, 'packSize' | 'maxOrderQuantity' | 'priceTiers'> & {
     sku?: string;
     fits?: boolean | null;
   };
