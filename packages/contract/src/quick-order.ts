@@ -97,10 +97,12 @@ export const QuickOrderPart = z.object({
   maxOrderQuantity: z.number().int().nullable(),
   availableQuantity: z.number().int(),
   archived: z.boolean(),
-  /** How the row's number found it: our part number, or one of its OEM numbers. */
-  matchedBy: z.enum(['sku', 'oem']),
+  /** How the row's number found it: our part number, an older number of ours it replaces, or one of its OEM numbers. */
+  matchedBy: z.enum(['sku', 'superseded', 'oem']),
   /** "matched OEM 04E115561H" (the OEM number as stored), or null for our own number. */
   matchedOem: z.string().nullable(),
+  /** "A123 is replaced by A123-B": the older number the row named, or null. */
+  replaces: z.string().nullable(),
 });
 export type QuickOrderPart = z.infer<typeof QuickOrderPart>;
 
@@ -128,6 +130,9 @@ export const QuickOrderRow = z.object({
   /** Pieces of the part already in the buyer's cart, and the line's total once this row is added. */
   inCart: z.number().int(),
   totalAfter: z.number().int().nullable(),
+  /** The unit price at that total (its volume price, from `priceStepAfter` pieces, or the part's). */
+  unitPriceAfter: z.number().nullable(),
+  priceStepAfter: z.number().int().nullable(),
   problems: z.array(LineProblemResponse),
   fix: QuickOrderFix.nullable(),
 });

@@ -34,14 +34,17 @@ const asCategory = (value: string): Category =>
 
 /** A live part by id or by part number (case-insensitive); archived parts are not found. */
 export async function findLivePart(db: DbOrTx, idOrSku: string): Promise<PartRow | undefined> {
+  if (!isUuid(idOrSku) && (idOrSku.length > 40 || idOrSku.length === 0)) return undefined;
+  const number = idOrSku.toUpperCase();
+  // An older number of ours finds the part that replaces it (our current number first).
   const where = isUuid(idOrSku)
     ? sql`${parts.id} = ${idOrSku}`
-    : sql`upper(${parts.sku}) = ${idOrSku.toUpperCase()}`;
-  if (!isUuid(idOrSku) && (idOrSku.length > 40 || idOrSku.length === 0)) return undefined;
+    : sql`(upper(${parts.sku}) = ${number} or ${parts.supersededNumbers} @> array[${number}]::text[])`;
   const [row] = await db
     .select(partColumns)
     .from(parts)
     .where(sql`${where} and ${parts.archivedAt} is null`)
+    .orderBy(sql`upper(${parts.sku}) = ${number} desc`, parts.sku)
     .limit(1);
   return row;
 }
@@ -228,7 +231,10 @@ export async function parseSearch(db: DbOrTx, raw: string): Promise<ParsedSearch
 const tsQueryText = (words: string[], prefixLast: boolean): string =>
   words.map((w, i) => (prefixLast && i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 
-/** The part whose number or OEM number is exactly the text, if any. */
+/**
+ * The part whose number, an older number of ours it replaces, or else OEM number is exactly the
+ * text, if any (in that order).
+ */
 export async function exactPartNumber(
   db: DbOrTx,
   text: string,
@@ -240,8 +246,11 @@ export async function exactPartNumber(
     await db.execute(sql`
       select id, sku from ${parts}
        where archived_at is null
-         and (upper(sku) = ${value.toUpperCase()} or oem_numbers @> array[${oem}]::text[])
-       order by (upper(sku) = ${value.toUpperCase()}) desc
+         and (upper(sku) = ${value.toUpperCase()}
+              or superseded_numbers @> array[${value.toUpperCase()}]::text[]
+              or oem_numbers @> array[${oem}]::text[])
+       order by (upper(sku) = ${value.toUpperCase()}) desc,
+                (superseded_numbers @> array[${value.toUpperCase()}]::text[]) desc, sku
        limit 1`),
   );
   return rows[0] ?? null;

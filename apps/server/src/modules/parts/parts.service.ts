@@ -67,11 +67,37 @@ const catalogColumns = (values: CatalogFields) => ({
     ? { oemNumbers: [...new Set(values.oemNumbers.map(normalisePartNumber))] }
     : {}),
   ...(values.supersededNumbers
-    ? { supersededNumbers: [...new Set(values.supersededNumbers.map(normalisePartNumber))] }
+    ? { supersededNumbers: [...new Set(values.supersededNumbers.map((n) => n.toUpperCase()))] }
     : {}),
   ...(values.specs ? { specs: values.specs } : {}),
   ...(values.featured !== undefined ? { featured: values.featured } : {}),
 });
+
+/**
+ * An older number must not be a part number in use (this part's own included): the number would
+ * then name two parts. Read in the writer's transaction; a part renumbered to an old number at the
+ * same moment is the one race left, and quick order and search then prefer the current number.
+ */
+async function refuseSupersededInUse(
+  tx: DbOrTx,
+  values: CatalogFields,
+  ownSku?: string,
+): Promise<void> {
+  const numbers = (values.supersededNumbers ?? []).map((n) => n.toUpperCase());
+  if (numbers.length === 0) return;
+  const own = (values.sku || ownSku || '').toUpperCase();
+  const [clash] = numbers.includes(own)
+    ? [{ sku: own }]
+    : await tx
+        .select({ sku: parts.sku })
+        .from(parts)
+        .where(sql`upper(${parts.sku}) = any(${numbers}::text[])`)
+        .limit(1);
+  if (clash) {
+    const message = `${clash.sku.toUpperCase()} is a current part number: only numbers no longer in use can be replaced`;
+    throw new AppError(409, 'SKU_TAKEN', message, { supersededNumbers: message });
+  }
+}
 
 /** A ladder as the part's two columns, smallest quantity first. */
 const ladderColumns = (steps: readonly { minQuantity: number; price: number }[]) => {
@@ -95,6 +121,7 @@ export async function createPart(
 ): Promise<PartRow> {
   try {
     return await db.transaction(async (tx) => {
+      await refuseSupersededInUse(tx, values);
       const [row] = await tx
         .insert(parts)
         .values({
@@ -147,6 +174,7 @@ export async function updatePartDetails(
       .limit(1);
     if (clash) throw skuTaken();
   }
+  await refuseSupersededInUse(tx, values, before.sku);
   // A field left out keeps its stored value; the rule must hold for what the part will be.
   const packSize = values.packSize ?? before.packSize;
   const maxOrderQuantity =

@@ -6,6 +6,9 @@ import {
   parseQuickOrder,
   QUICK_ROW_STATUS_WORDS,
   readCells,
+  stepAt,
+  stepsOfColumns,
+  unitCentsAt,
   type ParsedQuickRow,
   type QuickOrderBody,
   type QuickOrderFix,
@@ -36,34 +39,45 @@ type Match = {
   max_order_quantity: number | null;
   available_quantity: number;
   archived: boolean;
-  by_sku: boolean;
+  tier_quantities: number[];
+  tier_cents: number[];
+  /** 0: our part number; 1: a number of ours it replaces; 2: an OEM number. */
+  how: number;
 };
 
+const HOW = ['sku', 'superseded', 'oem'] as const;
+
 /**
- * Every row's number against our part numbers (upper-case, the unique index on `upper(sku)`) and
- * the OEM numbers (normalised, the GIN index on `oem_numbers`), in one statement: one round trip
- * whatever the number of rows.
+ * Every row's number against our part numbers (upper-case, the unique index on `upper(sku)`), the
+ * older numbers of ours they replace (the GIN index on `superseded_numbers`) and the OEM numbers
+ * (normalised, the GIN index on `oem_numbers`), in one statement: one round trip whatever the
+ * number of rows.
  */
+const partFields = sql`p.id, p.sku, p.name, p.image_url, p.price_cents, p.min_order_quantity,
+  p.pack_size, p.max_order_quantity, p.available_quantity, p.archived_at is not null as archived,
+  p.tier_quantities, p.tier_cents`;
 const matchStatement = preparedSql(
   'quick_order_match',
   () => sql`
     with r(n, sku, oem) as (
       select * from unnest(${sql.placeholder('ns')}::int[], ${sql.placeholder('skus')}::text[],
                            ${sql.placeholder('oems')}::text[]))
-    select r.n, p.id, p.sku, p.name, p.image_url, p.price_cents, p.min_order_quantity,
-           p.pack_size, p.max_order_quantity, p.available_quantity,
-           p.archived_at is not null as archived, true as by_sku
-      from r join ${partsRelation} p on upper(p.sku) = r.sku
-    union all
-    select r.n, p.id, p.sku, p.name, p.image_url, p.price_cents, p.min_order_quantity,
-           p.pack_size, p.max_order_quantity, p.available_quantity,
-           p.archived_at is not null as archived, false as by_sku
-      from r join ${partsRelation} p on p.oem_numbers @> array[r.oem]::text[]
-     where upper(p.sku) <> r.sku
-     order by 1, 12 desc, 3`,
+    select * from (
+      select r.n, ${partFields}, 0 as how
+        from r join ${partsRelation} p on upper(p.sku) = r.sku
+      union all
+      select r.n, ${partFields}, 1 as how
+        from r join ${partsRelation} p on p.superseded_numbers @> array[r.sku]::text[]
+       where upper(p.sku) <> r.sku
+      union all
+      select r.n, ${partFields}, 2 as how
+        from r join ${partsRelation} p on p.oem_numbers @> array[r.oem]::text[]
+       where upper(p.sku) <> r.sku and not p.superseded_numbers @> array[r.sku]::text[]
+    ) m
+     order by n, how, sku`,
 );
 
-const asPart = (m: Match, oem: string): QuickOrderPart => ({
+const asPart = (m: Match, oem: string, number: string): QuickOrderPart => ({
   partId: m.id,
   sku: m.sku,
   name: m.name,
@@ -74,8 +88,9 @@ const asPart = (m: Match, oem: string): QuickOrderPart => ({
   maxOrderQuantity: m.max_order_quantity,
   availableQuantity: m.available_quantity,
   archived: m.archived,
-  matchedBy: m.by_sku ? 'sku' : 'oem',
-  matchedOem: m.by_sku ? null : oem,
+  matchedBy: HOW[m.how] ?? 'oem',
+  matchedOem: m.how === 2 ? oem : null,
+  replaces: m.how === 1 ? number : null,
 });
 
 /** The rows of a body: pasted text through the parser, or cells the grid already holds. */
@@ -147,17 +162,22 @@ function resolveRow(
   heldOf: (partId: string) => { cart: number; earlier: number },
 ): QuickOrderRow {
   const oem = normalisePartNumber(row.partNumber);
-  const bySku = found.find((m) => m.by_sku && !m.archived);
+  const number = row.partNumber.replace(/\s+/g, '').toUpperCase();
+  // Our own number names one part; an older number of ours, then an OEM number, may name several:
+  // the best kind of match among the live parts decides, and several of it is never a guess.
   const live = found.filter((m) => !m.archived);
-  // Our own number names one part; an OEM number may name several of ours.
-  const chosen = bySku ?? (live.length === 1 ? live[0] : undefined);
-  const several = !bySku && live.length > 1;
+  const best = live.length > 0 ? Math.min(...live.map((m) => m.how)) : -1;
+  const named = live.filter((m) => m.how === best);
+  const chosen = named.length === 1 ? named[0] : undefined;
+  const several = named.length > 1;
   const gone = !chosen && !several ? found[0] : undefined;
   const match = chosen ?? gone;
-  const part = match ? asPart(match, oem) : null;
+  const part = match ? asPart(match, oem, number) : null;
+  const steps = match ? stepsOfColumns(match.tier_quantities, match.tier_cents) : [];
   const held = part ? heldOf(part.partId) : { cart: 0, earlier: 0 };
   const inCart = held.cart;
   const before = held.cart + held.earlier;
+  const totalAfter = part && row.quantity !== null ? before + row.quantity : null;
   const base = {
     line: row.line,
     partNumber: row.partNumber,
@@ -165,9 +185,14 @@ function resolveRow(
     quantityText: row.quantityText,
     reference: row.reference,
     part,
-    matches: several ? live.map((m) => asPart(m, oem)) : [],
+    matches: several ? named.map((m) => asPart(m, oem, number)) : [],
     inCart,
-    totalAfter: part && row.quantity !== null ? before + row.quantity : null,
+    totalAfter,
+    unitPriceAfter:
+      match && totalAfter !== null
+        ? fromCents(unitCentsAt(match.price_cents, steps, totalAfter))
+        : null,
+    priceStepAfter: totalAfter === null ? null : (stepAt(steps, totalAfter)?.minQuantity ?? null),
     problems: [] as QuickOrderRow['problems'],
   };
   const answer = (
@@ -189,8 +214,8 @@ function resolveRow(
   if (several)
     return answer(
       'SEVERAL_MATCHES',
-      `${row.partNumber} names ${live.length} of our parts: pick the one you mean.`,
-      { kind: 'pick', action: `Pick one of ${live.length} matches`, quantity: null },
+      `${row.partNumber} names ${named.length} of our parts: pick the one you mean.`,
+      { kind: 'pick', action: `Pick one of ${named.length} matches`, quantity: null },
     );
   if (!match || !part)
     return answer('UNKNOWN_NUMBER', `We have no part numbered ${row.partNumber}.`, remove);

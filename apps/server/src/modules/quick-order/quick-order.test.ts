@@ -36,6 +36,8 @@ describe('quick order', () => {
       packSize: number;
       maxOrderQuantity: number | null;
       oemNumbers: string[];
+      supersededNumbers: string[];
+      tiers: [number, number][];
       archived: boolean;
     }> = {},
   ) => {
@@ -53,6 +55,9 @@ describe('quick order', () => {
         packSize: values.packSize ?? 1,
         maxOrderQuantity: values.maxOrderQuantity ?? null,
         oemNumbers: values.oemNumbers ?? [],
+        supersededNumbers: values.supersededNumbers ?? [],
+        tierQuantities: (values.tiers ?? []).map(([q]) => q),
+        tierCents: (values.tiers ?? []).map(([, c]) => c),
         archivedAt: values.archived ? new Date() : null,
       })
       .where(eq(parts.id, row.id));
@@ -201,5 +206,51 @@ describe('quick order', () => {
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toMatchObject({ fields: { text: expect.any(String) } });
     expect((await call(null, '/api/quick-order/resolve', { text: 'A1 1' })).statusCode).toBe(401);
+  });
+  it('finds a part by an older number it replaces, says so, and prefers a current number', async () => {
+    const buyer = await customer(ctx.app);
+    const old = `OLD-${Date.now().toString(36).toUpperCase()}`;
+    const replacement = await part({ supersededNumbers: [old] });
+    const twiceOld = `OLD2-${Date.now().toString(36).toUpperCase()}`;
+    await part({ supersededNumbers: [twiceOld] });
+    await part({ supersededNumbers: [twiceOld] });
+    const current = await part();
+    const shadow = await part({ supersededNumbers: [current.sku] });
+    const res = await resolve(buyer, {
+      text: `${old.toLowerCase()}\t20\n${twiceOld} 20\n${current.sku} 20`,
+    });
+    const [byOld, several, byCurrent] = res.rows;
+    expect(byOld!.status).toBe('FOUND');
+    expect(byOld!.part).toMatchObject({
+      partId: replacement.id,
+      matchedBy: 'superseded',
+      replaces: old,
+      matchedOem: null,
+    });
+    expect(several!.status).toBe('SEVERAL_MATCHES');
+    expect(several!.matches.map((m) => m.matchedBy)).toEqual(['superseded', 'superseded']);
+    expect(byCurrent!.part?.partId).toBe(current.id);
+    expect(byCurrent!.part?.partId).not.toBe(shadow.id);
+  });
+
+  it('prices the total after adding at its volume price', async () => {
+    const buyer = await customer(ctx.app);
+    const laddered = await part({
+      tiers: [
+        [40, 250],
+        [100, 200],
+      ],
+    });
+    await call(buyer, '/api/cart/lines', { partId: laddered.id, quantity: 30 });
+    const res = await resolve(buyer, { text: `${laddered.sku} 20\n${laddered.sku} 60` });
+    expect(res.rows.map((r) => [r.totalAfter, r.unitPriceAfter, r.priceStepAfter])).toEqual([
+      [50, 2.5, 40],
+      [110, 2, 100],
+    ]);
+    const below = await resolve(buyer, { text: `${laddered.sku} 5` });
+    // 30 in the cart + 5: below every step, at the part's own price ($3).
+    expect(below.rows.map((r) => [r.totalAfter, r.unitPriceAfter, r.priceStepAfter])).toEqual([
+      [35, 3, null],
+    ]);
   });
 });
