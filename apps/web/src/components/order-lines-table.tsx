@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney, type OrderLine } from '@storefront/contract';
+import { formatMoney, stepLabel, type OrderLine } from '@storefront/contract';
 
 /**
  * An order's lines: part number, name, the buyer's reference, quantity, unit price and line total;
@@ -54,7 +54,14 @@ export function OrderLinesTable({
                 {line.canceledAt && <span className="badge badge-ghost badge-sm">Canceled</span>}
               </td>
               <td className="text-right">{line.quantity}</td>
-              <td className="text-right">{formatMoney(line.unitPrice)}</td>
+              <td className="text-right">
+                {formatMoney(line.unitPrice)}
+                {line.priceStep !== null && (
+                  <span className="block text-xs text-base-content/70">
+                    {stepLabel(line.priceStep)}
+                  </span>
+                )}
+              </td>
               <td className="text-right">{formatMoney(line.total)}</td>
               {action && <td>{action(line)}</td>}
             </tr>

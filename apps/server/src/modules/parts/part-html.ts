@@ -100,8 +100,10 @@ export function renderPartHtml(
 <img src="${escapeHtml(part.url)}" alt="${escapeHtml(part.name)}" width="640" height="480" fetchpriority="high" class="aspect-[4/3] w-full max-w-xl object-cover" />
 <h1 class="text-3xl font-bold">${escapeHtml(part.name)}</h1>
 <p data-testid="part-sku">Part number <strong>${escapeHtml(part.sku)}</strong></p>
+${part.supersededNumbers.length ? `<p data-testid="part-replaces">Replaces ${escapeHtml(part.supersededNumbers.join(', '))}</p>` : ''}
 <p class="text-2xl font-bold" data-testid="part-price">${escapeHtml(formatMoney(part.price))} per piece</p>
 <p>Minimum order quantity: ${part.mOrderQuantity} piece</p>
+${part.priceTiers.length ? `<table class="table" data-testid="volume-prices"><caption>Volume prices</caption><thead><tr><th>Quantity</th><th>Price per piece</th></tr></thead><tbody>${rows([[`From ${part.mOrderQuantity}`, formatMoney(part.price)], ...part.priceTiers.map((s) => [`From ${s.minQuantity}`, formatMoney(s.price)])])}</tbody></table>` : ''}
 <p>Available: ${part.availableQuantity} piece</p>
 <p><a class="btn btn-primary" href="/purchase/${escapeHtml(part._id)}">Order now</a></p>
 <p>${escapeHtml(part.description)}</p>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { alerts, formatMoney, type LinesRefusal } from '@storefront/contract';
+import { alerts, formatMoney, stepLabel, type LinesRefusal } from '@storefront/contract';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
@@ -84,6 +84,7 @@ export default function CheckoutRoute() {
               </div>
               <p className="text-sm text-base-content/80">
                 {line.sku} · {line.quantity} × {formatMoney(line.unitPrice)}
+                {line.priceStep !== null ? ` (${stepLabel(line.priceStep)})` : ''}
                 {line.reference ? ` · Ref. ${line.reference}` : ''}
               </p>
               <LineProblems

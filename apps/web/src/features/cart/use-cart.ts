@@ -61,7 +61,7 @@ export function useCart(auth: CartAuth) {
       localCart.set(partId, {
         quantity: change.quantity,
         ...(change.reference !== undefined ? { reference: change.reference } : {}),
-        ...(change.acceptPrice && line ? { seenUnitPrice: line.unitPrice } : {}),
+        ...(change.acceptPrice && line ? { seenUnitPrice: line.listPrice } : {}),
       });
     },
     async remove(partId: string): Promise<void> {

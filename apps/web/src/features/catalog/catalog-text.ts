@@ -1,4 +1,4 @@
-import type { Fitment, PartSpec } from '@storefront/contract';
+import type { Fitment, PartSpec, PriceStep } from '@storefront/contract';
 
 /**
  * The staff forms write lists as lines of text: specifications as `Name: value`, fitment as
@@ -39,3 +39,29 @@ export const textToList = (text: string) =>
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean);
+
+/** Volume prices as lines `40: 8.20` (from 40 pieces, $8.20 a piece). */
+export const ladderToText = (steps: readonly PriceStep[]) =>
+  steps.map((s) => `${s.minQuantity}: ${s.price.toFixed(2)}`).join('\n');
+
+/**
+ * Lines `40: 8.20` (also `from 40: $8.20`) as steps; a line it cannot split keeps its text so the
+ * server names what is wrong with it instead of the line vanishing.
+ */
+export const textToLadder = (text: string): { minQuantity: string; price: string }[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const at = line.indexOf(':');
+      const quantity = (at < 0 ? line : line.slice(0, at)).replace(/^from\s+/i, '').trim();
+      const price =
+        at < 0
+          ? ''
+          : line
+              .slice(at + 1)
+              .replace(/^\s*\$/, '')
+              .trim();
+      return { minQuantity: quantity.replace(/,/g, ''), price };
+    });

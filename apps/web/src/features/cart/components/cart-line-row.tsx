@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, MAX_LINE_REFERENCE, type CartLine } from '@storefront/contract';
+import { formatMoney, MAX_LINE_REFERENCE, stepLabel, type CartLine } from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { LineChange } from '../use-cart';
@@ -59,6 +59,7 @@ export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
           </h2>
           <p className="text-xs text-base-content/70">
             Part number {line.sku} · {formatMoney(line.unitPrice)} a piece
+            {line.priceStep !== null ? ` (${stepLabel(line.priceStep)})` : ''}
             {line.packSize > 1 ? ` · packs of ${line.packSize}` : ''}
           </p>
           <div className="flex flex-wrap items-start gap-3">
@@ -104,6 +105,19 @@ export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
               )
             }
           />
+          {line.nudge && line.problems.length === 0 && (
+            <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="volume-nudge">
+              <span>{line.nudge.message}.</span>
+              <button
+                type="button"
+                className="btn btn-outline btn-xs"
+                disabled={busy}
+                onClick={() => void setQuantity(line.nudge!.quantity)}
+              >
+                Add {line.nudge.add.toLocaleString('en-US')} more
+              </button>
+            </p>
+          )}
           {error && (
             <p role="alert" className="text-sm text-error">
               {error}

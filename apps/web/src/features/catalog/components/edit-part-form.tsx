@@ -9,8 +9,10 @@ import { ApiError } from '../../../lib/api-client';
 import { useUpdatePart } from '../api/update-part';
 import {
   fitmentToText,
+  ladderToText,
   specsToText,
   textToFitment,
+  textToLadder,
   textToList,
   textToSpecs,
 } from '../catalog-text';
@@ -29,6 +31,8 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
     sku: part.sku,
     category: part.category as Category,
     oemNumbers: part.oemNumbers.join(', '),
+    supersededNumbers: part.supersededNumbers.join(', '),
+    priceTiers: ladderToText(part.priceTiers),
     specs: specsToText(part.specs),
     fitment: fitmentToText(part.fitment),
     featured: part.featured,
@@ -54,6 +58,9 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
         sku: values.sku,
         category: values.category,
         oemNumbers: textToList(values.oemNumbers),
+        supersededNumbers: textToList(values.supersededNumbers),
+        // Sent as typed: the server reads the numbers and names a line it cannot.
+        priceTiers: textToLadder(values.priceTiers),
         specs: textToSpecs(values.specs),
         fitment: textToFitment(values.fitment),
         featured: values.featured,
@@ -68,6 +75,13 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
   };
   const firstError = (prefix: string) =>
     Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1];
+  /** A ladder's error with the line it is on ("Line 2: …"). */
+  const ladderError = () => {
+    const found = Object.entries(errors).find(([k]) => k.startsWith('priceTiers'));
+    if (!found) return undefined;
+    const line = /^priceTiers\.(\d+)/.exec(found[0]);
+    return line ? `Line ${Number(line[1]) + 1}: ${found[1]}` : found[1];
+  };
 
   return (
     <form
@@ -150,11 +164,23 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
             ))}
           </select>
         </div>
+        <TextAreaField
+          label="Volume prices (one per line, from quantity: price per piece, e.g. 40: 8.20)"
+          value={values.priceTiers}
+          onChange={set('priceTiers')}
+          error={ladderError()}
+        />
         <Field
           label="OEM numbers (comma-separated)"
           value={values.oemNumbers}
           onChange={set('oemNumbers')}
           error={firstError('oemNumbers')}
+        />
+        <Field
+          label="Replaces older part numbers (comma-separated)"
+          value={values.supersededNumbers}
+          onChange={set('supersededNumbers')}
+          error={firstError('supersededNumbers')}
         />
         <TextAreaField
           label="Specifications (one per line, Name: value)"

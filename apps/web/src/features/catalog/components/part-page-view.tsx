@@ -8,6 +8,7 @@ import {
 import { FitBadge } from './fit-badge';
 import { PartImage } from './part-image';
 import { AddToCart } from '../../../components/add-to-cart-slot';
+import { VolumePrices } from '../../../components/volume-prices';
 
 type Props = {
   page: PartPageResponse;
@@ -54,6 +55,11 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
           <p className="text-sm" data-testid="part-sku">
             Part number <strong>{part.sku}</strong>
           </p>
+          {part.supersededNumbers.length > 0 && (
+            <p className="text-sm" data-testid="part-replaces">
+              Replaces {part.supersededNumbers.join(', ')}
+            </p>
+          )}
           <FitBadge fits={fits} />
           <p className="text-2xl font-bold" data-testid="part-price">
             {formatMoney(part.price)} <span className="text-base font-normal">per piece</span>
@@ -66,6 +72,7 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
           {part.maxOrderQuantity !== null && (
             <p data-testid="part-maximum">At most {part.maxOrderQuantity} pieces per order</p>
           )}
+          <VolumePrices price={part.price} minimum={part.mOrderQuantity} steps={part.priceTiers} />
           {soldOut ? (
             <span className="badge badge-ghost">Out of stock</span>
           ) : (

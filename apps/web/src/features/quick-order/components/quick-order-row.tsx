@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney } from '@storefront/contract';
+import { formatMoney, stepLabel } from '@storefront/contract';
 import type { GridRow } from '../use-quick-order';
 
 type Props = {
@@ -62,9 +62,12 @@ export function QuickOrderRowView({ row, busy, onQuantity, onPick, onRemove }: P
                 <span className="text-xs text-base-content/70">
                   {part.matchedBy === 'oem'
                     ? `${part.sku}, matched OEM ${part.matchedOem ?? ''}`
-                    : 'by part number'}
+                    : part.matchedBy === 'superseded'
+                      ? `${part.replaces ?? ''} is replaced by ${part.sku}`
+                      : 'by part number'}
                   {' · '}
-                  {formatMoney(part.unitPrice)} each
+                  {formatMoney(r.unitPriceAfter ?? part.unitPrice)} each
+                  {r.priceStepAfter !== null ? ` (${stepLabel(r.priceStepAfter)})` : ''}
                 </span>
               </>
             )}
