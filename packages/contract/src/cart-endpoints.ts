@@ -6,8 +6,10 @@ import {
   CheckoutBody,
   LinesRefusal,
   LocalCartBody,
+  OrderAgainResponse,
   SetCartLineBody,
 } from './cart.js';
+import { IdParams } from './common.js';
 import { OrderResponse } from './orders.js';
 
 /** The cart beside the spec's one-part purchase, and the checkout that orders it in one go. */
@@ -84,6 +86,21 @@ export const cartEndpoints = {
     body: LocalCartBody,
     errors: [400],
     answers: { 200: json('The lines, priced and checked', CartResponse) },
+  },
+  orderAgain: {
+    method: 'POST',
+    path: '/api/purchase/{id}/order-again',
+    tag: 'Cart',
+    summary: "Put a past order's lines into the cart again, checked like every cart line",
+    description:
+      "Each live line of the order goes into the caller's cart (quantities of a part already " +
+      'there are added). A part no longer sold is replaced by the part that lists its number as ' +
+      'superseded, or left out; `changes` says line by line what differs from the order (price, ' +
+      "stock, rule, archived, superseded). Only the order's customer: 404 for anyone else.",
+    access: 'customer',
+    params: IdParams,
+    errors: [404, 409],
+    answers: { 200: json('The cart and what changed', OrderAgainResponse) },
   },
   checkout: {
     method: 'POST',

@@ -151,3 +151,23 @@ export type LinesRefusal = z.infer<typeof LinesRefusal>;
 
 /** The checkout form: where the order goes and how it is billed (the lines are the cart's). */
 export const CheckoutForm = OrderBuyerFields.omit({ idempotencyKey: true }).extend(ShipTo.shape);
+
+/** What "Order again" found changed on a past order's line since it was ordered. */
+export const ORDER_AGAIN_CHANGES = ['PRICE', 'STOCK', 'RULE', 'ARCHIVED', 'SUPERSEDED'] as const;
+export const OrderAgainChange = z.object({
+  lineNo: z.number().int(),
+  sku: z.string(),
+  partName: z.string(),
+  kind: z.enum(ORDER_AGAIN_CHANGES),
+  message: z.string(),
+});
+export type OrderAgainChange = z.infer<typeof OrderAgainChange>;
+
+/** A past order's lines sent through the cart's checks into the cart, and what changed. */
+export const OrderAgainResponse = z.object({
+  cart: CartResponse,
+  /** Lines that went into the cart (a part no longer sold and not replaced stays out). */
+  added: z.number().int(),
+  changes: z.array(OrderAgainChange),
+});
+export type OrderAgainResponse = z.infer<typeof OrderAgainResponse>;

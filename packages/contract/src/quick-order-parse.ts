@@ -187,10 +187,15 @@ function cellsOf(line: string, csvColumns: number[] | null): QuickOrderCells {
 
 function pick(cells: string[], columns: number[] | null): QuickOrderCells {
   const [skuAt, quantityAt, referenceAt] = columns ?? [0, 1, 2];
+  // A CSV with our header may be our own export: its formula-safe cells read back as they were.
+  const cell = (at: number | undefined) => {
+    const value = at === undefined || at < 0 ? '' : (cells[at] ?? '');
+    return columns ? unsafeCsvCell(value) : value;
+  };
   return {
-    partNumber: cells[skuAt ?? 0] ?? '',
-    quantity: cells[quantityAt ?? 1] ?? '',
-    reference: referenceAt === undefined || referenceAt < 0 ? '' : (cells[referenceAt] ?? ''),
+    partNumber: cell(skuAt ?? 0),
+    quantity: cell(quantityAt ?? 1),
+    reference: cell(referenceAt),
   };
 }
 
@@ -289,11 +294,18 @@ export function parseQuickOrder(text: string): QuickOrderParse {
   return { ok: true, rows };
 }
 
-/** A cell a spreadsheet would run as a formula, made plain text (OWASP's CSV injection advice). */
+/**
+ * A cell a spreadsheet would run as a formula, made plain text (OWASP's CSV injection advice): a
+ * `'` before it. A cell that already starts with quotes before such a character gets one more, so
+ * reading back (`unsafeCsvCell`) takes exactly one off and an export imports as it was.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 export const safeCsvCell = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
+const unsafeCsvCell = (value: string): string =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 
 /** Rows as the CSV the quick order imports, with an optional extra column (what needs fixing). */
 export function quickOrderCsv(

@@ -12,6 +12,7 @@ import { AppError, forbidden } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
 import { cancelOrder, type PaymentGate } from './cancel-order.js';
+import { orderAgain } from './order-again.js';
 import { getOrder, listOrders, composeAddress, toOrderResponse } from './orders.service.js';
 import { LinesRefusal, placeLines, placeOrder, type OpenOrderLimits } from './place-order.js';
 
@@ -91,6 +92,11 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app.get(routePath(endpoints.getOrder), { schema: { params: IdParams } }, async (request) => {
     const caller = await guards.requireUser(request);
     return getOrder(db, caller, request.params.id, guards.isAdmin);
+  });
+
+  app.post(routePath(endpoints.orderAgain), { schema: { params: IdParams } }, async (request) => {
+    const caller = await guards.requireUser(request);
+    return orderAgain(db, caller, request.params.id);
   });
 
   app.delete(

@@ -13,7 +13,7 @@ import { paths } from '../../config/paths';
 import { mergeCart } from '../../features/cart/api/cart-api';
 import { cartKeys } from '../../features/cart/api/server-cart';
 import { QuickOrderRowView } from '../../features/quick-order/components/quick-order-row';
-import { downloadText } from '../../features/quick-order/download';
+import { downloadText } from '../../lib/download';
 import { useQuickOrder } from '../../features/quick-order/use-quick-order';
 
 const TEMPLATE = quickOrderCsv([
