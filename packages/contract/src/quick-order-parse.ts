@@ -142,7 +142,8 @@ export function readQuantity(text: string): { quantity: number | null; problem: 
 }
 
 /** The cells of one pasted line: part number, quantity, reference. */
-function cellsOf(line: string, csvColumns: number[] | null): QuickOrderCells {
+function cellsOf(line: string, csvColumns: CsvColumns | null): QuickOrderCells {
+  if (csvColumns) return pick(splitQuoted(line, csvColumns.separator), csvColumns.at);
   if (line.includes('\t')) return pick(splitQuoted(line, '\t'), csvColumns);
   if (line.includes(';')) return pick(splitQuoted(line, ';'), csvColumns);
   if (line.includes(',')) {
@@ -205,15 +206,22 @@ const HEADER_NAMES = {
   reference: ['reference', 'ref', 'note', 'job'],
 };
 
-/** The columns of a header line (`sku,quantity,reference` in any order), or null when it is not one. */
-function headerColumns(line: string): number[] | null {
+/** A CSV's columns and separator, as its header line names them. */
+type CsvColumns = { at: number[]; separator: string };
+
+/**
+ * The columns of a header line (`sku,quantity,reference` in any order) and its separator, or null
+ * when it is not one. The rows under it are split by that separator only, so a `;` or a tab inside
+ * a comma-separated cell stays in the cell.
+ */
+function headerColumns(line: string): CsvColumns | null {
   const separator = line.includes('\t') ? '\t' : line.includes(';') ? ';' : ',';
   const names = splitQuoted(line, separator).map((c) => c.toLowerCase());
   const at = (list: string[]) => names.findIndex((n) => list.includes(n));
   const sku = at(HEADER_NAMES.sku);
   const quantity = at(HEADER_NAMES.quantity);
   if (sku < 0 || quantity < 0) return null;
-  return [sku, quantity, at(HEADER_NAMES.reference)];
+  return { at: [sku, quantity, at(HEADER_NAMES.reference)], separator };
 }
 
 /** At most `n` characters, never splitting a surrogate pair. */
@@ -269,7 +277,7 @@ export function parseQuickOrder(text: string): QuickOrderParse {
       message: `A quick order takes at most ${QUICK_ORDER_MAX_BYTES / 1024} KB of text: split the list and add it in parts.`,
     };
   const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
-  let columns: number[] | null = null;
+  let columns: CsvColumns | null = null;
   const rows: ParsedQuickRow[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const line = clean(lines[i] ?? '');
@@ -320,3 +328,18 @@ export function quickOrderCsv(
   );
   return `${[header, ...body].join('\r\n')}\r\n`;
 }
+
+/**
+ * Lines of a cart, an order or a quick-order grid as the CSV the quick order imports: importing
+ * it gives the same lines. A reference's line breaks become spaces (a reference is one line).
+ */
+export const linesCsv = (
+  lines: readonly { sku: string; quantity: number; reference?: string | null }[],
+): string =>
+  quickOrderCsv(
+    lines.map((l) => ({
+      partNumber: l.sku,
+      quantity: String(l.quantity),
+      reference: (l.reference ?? '').replace(/[\r\n]+/g, ' '),
+    })),
+  );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  linesCsv,
   parseQuickOrder,
   QUICK_ORDER_MAX_BYTES,
   QUICK_ORDER_MAX_ROWS,
@@ -166,7 +167,7 @@ describe('parseQuickOrder', () => {
     );
   });
 
-  it('reads back its own CSV, formulas made safe', () => {
+  it('reads back its own CSV as it was, formulas made safe in the file', () => {
     const rows = [
       { partNumber: 'IC-1', quantity: '5', reference: '=HYPERLINK("x")' },
       { partNumber: 'IC-2', quantity: '1000', reference: 'a, "b"' },
@@ -174,7 +175,7 @@ describe('parseQuickOrder', () => {
     const csv = quickOrderCsv(rows);
     expect(csv.split('\r\n')[1]).toBe(`IC-1,5,"'=HYPERLINK(""x"")"`);
     expect(brief(csv)).toEqual([
-      ['IC-1', 5, `'=HYPERLINK("x")`, 'OK'],
+      ['IC-1', 5, '=HYPERLINK("x")', 'OK'],
       ['IC-2', 1000, 'a, "b"', 'OK'],
     ]);
     expect(['+1', '-1', '@a', 'ok'].map(safeCsvCell)).toEqual(["'+1", "'-1", "'@a", 'ok']);
@@ -187,5 +188,40 @@ describe('parseQuickOrder', () => {
     );
     expect(QuickOrderBody.safeParse({ rows: [] }).success).toBe(false);
     expect(QuickOrderBody.safeParse({ text: 5 }).success).toBe(false);
+  });
+
+  it('reads back its own export as the same lines, formula-safe cells and quotes included', () => {
+    const line = fc.record({
+      sku: fc.stringMatching(/^[A-Z0-9][A-Z0-9-]{0,20}$/),
+      quantity: fc.integer({ min: 1, max: 1_000_000 }),
+      reference: fc
+        .oneof(
+          fc.stringMatching(/^[ -~]{0,64}$/),
+          fc.constantFrom('=SUM(A1)', "'=1+1", "''@x", '+44 20', '-5', 'say "hi", ok', "'plain"),
+        )
+        .map((r) => r.trim()),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 40 }), (lines) => {
+        const csv = linesCsv(lines);
+        const parsed = parseQuickOrder(csv);
+        expect(parsed.ok).toBe(true);
+        if (!parsed.ok) return;
+        expect(
+          parsed.rows.map((r) => ({
+            sku: r.partNumber,
+            quantity: r.quantity,
+            reference: r.reference,
+          })),
+        ).toEqual(lines);
+        // Nothing a spreadsheet would run: every cell that could start a formula starts with '.
+        const cells = csv
+          .split('\r\n')
+          .flatMap((row) => [...row.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!))
+          .map((cell) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell));
+        for (const cell of cells) expect(/^[=+\-@]/.test(cell), cell).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@storefront/contract';
+import { DownloadLinesCsv } from '../../components/download-lines-csv';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
@@ -45,6 +46,7 @@ export default function CartRoute() {
               Subtotal ({cart.lineCount} {cart.lineCount === 1 ? 'line' : 'lines'}):{' '}
               <strong data-testid="cart-subtotal">{formatMoney(cart.subtotal)}</strong>
             </p>
+            <DownloadLinesCsv lines={cart.lines} name="cart.csv" />
             <div className="flex flex-col items-end gap-1">
               {cart.ready ? (
                 <Link to={paths.checkout.href()} className="btn btn-primary">

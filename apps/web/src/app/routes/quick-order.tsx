@@ -167,6 +167,15 @@ export default function QuickOrderRoute() {
                 )}
                 <button
                   type="button"
+                  className="btn btn-ghost"
+                  onClick={() =>
+                    downloadText('quick-order.csv', quickOrderCsv(q.rows.map((r) => r.cells)))
+                  }
+                >
+                  Download all rows (CSV)
+                </button>
+                <button
+                  type="button"
                   className="btn btn-primary"
                   disabled={q.busy || q.ready === 0}
                   onClick={() => void q.addReady()}

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../features/auth/use-auth';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders';
+import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
 import { MyOrdersTable } from '../../../features/orders/components/my-orders-table';
 
 export default function MyOrdersRoute() {
@@ -44,7 +45,12 @@ export default function MyOrdersRoute() {
           </Link>
         </div>
       ) : (
-        <MyOrdersTable orders={orders.data} email={email} readOnly={show === 'canceled'} />
+        <MyOrdersTable
+          orders={orders.data}
+          email={email}
+          readOnly={show === 'canceled'}
+          orderActions={(order) => <OrderAgainButton orderId={order._id} number={order.number} />}
+        />
       )}
     </>
   );

@@ -1,8 +1,10 @@
 import { Link, useParams } from 'react-router';
+import { DownloadLinesCsv } from '../../../components/download-lines-csv';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
+import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
 import { useOrder } from '../../../features/orders/api/get-order';
 import { OrderReceipt } from '../../../features/orders/components/order-receipt';
 import { ApiError } from '../../../lib/api-client';
@@ -27,5 +29,19 @@ export default function OrderRoute() {
         onRetry={() => void order.refetch()}
       />
     );
-  return <OrderReceipt order={order.data} />;
+  return (
+    <OrderReceipt
+      order={order.data}
+      actions={
+        <>
+          <OrderAgainButton orderId={order.data._id} number={order.data.number} />
+          <DownloadLinesCsv
+            lines={order.data.lines.filter((l) => !l.canceledAt)}
+            name={`order-${order.data.number}.csv`}
+            label="Download its lines (CSV)"
+          />
+        </>
+      }
+    />
+  );
 }

@@ -4,6 +4,7 @@ import type {
   CartResponse,
   CheckoutBody,
   LocalCartBody,
+  OrderAgainResponse,
   OrderResponse,
   SetCartLineBody,
 } from '@storefront/contract';
@@ -61,3 +62,16 @@ export const useCheckout = () =>
       api<OrderResponse>('/checkout', { method: 'POST', body, auth: true }),
     meta: { changes: ['stock', 'orders', 'cart'] },
   });
+
+/** A past order's lines into the account's cart; the answer's cart replaces the one shown. */
+export function useOrderAgain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      api<OrderAgainResponse>(`/purchase/${encodeURIComponent(orderId)}/order-again`, {
+        method: 'POST',
+        auth: true,
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(cartKeys.server, answer.cart),
+  });
+}

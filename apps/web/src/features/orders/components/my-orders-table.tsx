@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { alerts, formatMoney, type OrderResponse } from '@storefront/contract';
 import { paths } from '../../../config/paths';
@@ -12,6 +13,8 @@ type MyOrdersTableProps = {
   email: string;
   /** Canceled orders are listed to read: no actions, their refund shown. */
   readOnly?: boolean;
+  /** What the app adds to a placed order's actions (order again). */
+  orderActions?: (order: OrderResponse) => ReactNode;
 };
 
 /** A shipped order's carrier and tracking number, under its status. */
@@ -61,7 +64,12 @@ function refundText(order: OrderResponse): string {
  * 'Cancel' on unpaid rows), with the order number and date beside them. On small screens each order
  * is a card whose actions are always in view.
  */
-export function MyOrdersTable({ orders, email, readOnly = false }: MyOrdersTableProps) {
+export function MyOrdersTable({
+  orders,
+  email,
+  readOnly = false,
+  orderActions,
+}: MyOrdersTableProps) {
   const cancelOrder = useCancelOrder(email);
 
   const onCancel = async (order: OrderResponse) => {
@@ -101,9 +109,12 @@ export function MyOrdersTable({ orders, email, readOnly = false }: MyOrdersTable
         </button>
       </div>
     ) : (
-      <code className="text-xs break-all" data-testid="transaction-id">
-        {order.transactionId}
-      </code>
+      <div className="space-y-2">
+        <code className="block text-xs break-all" data-testid="transaction-id">
+          {order.transactionId}
+        </code>
+        {orderActions?.(order)}
+      </div>
     );
 
   const numberLink = (order: OrderResponse) => (

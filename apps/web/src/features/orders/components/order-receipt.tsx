@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type OrderResponse } from '@storefront/contract';
 import { paths } from '../../../config/paths';
@@ -48,7 +48,8 @@ function Progress({ order }: { order: OrderResponse }) {
 }
 
 /** A customer's order: the receipt, its progress, the invoice and the mails sent about it. */
-export function OrderReceipt({ order }: { order: OrderResponse }) {
+/** `actions`: what the app adds beside the receipt's own (order again, download its lines). */
+export function OrderReceipt({ order, actions }: { order: OrderResponse; actions?: ReactNode }) {
   const emails = useOrderEmails(order._id);
   const [invoiceError, setInvoiceError] = useState<string | null>(null);
   const [fetching, setFetching] = useState(false);
@@ -120,7 +121,7 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
             )}
           </dl>
           <OrderLinesTable lines={order.lines} total={order.partPrice} />
-          <div className="card-actions mt-2">
+          <div className="card-actions mt-2 items-start">
             {order.status === 'unpaid' && (
               <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary">
                 Pay now
@@ -136,6 +137,7 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
                 Download the invoice (PDF)
               </button>
             )}
+            {actions}
           </div>
           {invoiceError && (
             <p role="alert" className="text-sm text-error">
