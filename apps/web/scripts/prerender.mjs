@@ -92,6 +92,9 @@ const samplePart = {
     category: 'brakes',
     specs: [{ name: 'Pack', value: '1' }],
     fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2012, yearTo: 2020 }],
+    // Drawn so their rules are in the critical CSS too.
+    supersededNumbers: ['IC-0901'],
+    priceTiers: [{ minQuantity: 10, price: 0.9 }],
   },
   reviews: [{ rating: 5 }],
 };

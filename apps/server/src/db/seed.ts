@@ -44,6 +44,9 @@ const handWritten = () =>
       sku: `IC-${1001 + i}`,
       category,
       oemNumbers: i === 0 ? ['0986494524', '0446502220'] : [],
+      // The demo shows an older number of ours and a volume price ladder.
+      supersededNumbers: i === 0 ? ['IC-0901'] : [],
+      ...(i === 2 ? { tierQuantities: [200, 500], tierCents: [640, 590] } : {}),
       specs: [{ name: 'Pack', value: `${p.minOrderQuantity} pieces minimum` }],
       featured: true,
       fitment: vehicles.map((v) => ({
