@@ -113,6 +113,8 @@ describe('placing an order', () => {
           partName: 'Brake pad',
           quantity: 25,
           unitPrice: 12.5,
+          // At the part's own price: it has no volume prices.
+          priceStep: null,
           total: 312.5,
           reference: null,
           canceledAt: null,
