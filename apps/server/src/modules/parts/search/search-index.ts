@@ -17,7 +17,7 @@ import {
   parseTsvector,
   sortedOperands,
   tsRank,
-  type EntryPositions,
+  DocEntries,
   type QueryTerm,
 } from './pg-text.js';
 import { Postings } from './postings.js';
@@ -139,12 +139,21 @@ export class SearchIndex {
   private readonly models = new Values();
   private readonly modelMake: number[] = [];
   private readonly modelName: string[] = [];
+  /** Per model, its fitment rows as columns (the year filter and counts scan these). */
+  private readonly modelRows: FitRows[] = [];
+  /** Per make (of the fitment rows), its models. */
+  private readonly makeModels: number[][] = [];
+  /** Per slot, the last count that saw it (a part counts once per model). */
+  private seen = new Int32Array(0);
+  private seenToken = 0;
 
   private readonly slotOf = new Map<string, number>();
   private readonly bySku = new Map<string, number>();
   /** OEM number to the slot (or, rarely, slots) listing it. */
   private readonly byOem = new Map<string, number | number[]>();
   private readonly postings = new Postings();
+  /** Scratch for scoring one document at a time. */
+  private readonly doc = new DocEntries();
   private skuText: { text: string; starts: Int32Array; slots: Int32Array } | null = null;
   /** Slots by `created_at desc, id` and by `price, id`, built by `freeze`, then kept. */
   private sorted: { newest: SortedSlots | null; price: SortedSlots | null } = {
@@ -173,6 +182,7 @@ export class SearchIndex {
     this.textHash = copy(this.textHash, (n) => new Int32Array(n));
     this.textHash2 = copy(this.textHash2, (n) => new Int32Array(n));
     this.created = copy(this.created, (n) => new Float64Array(n));
+    this.seen = copy(this.seen, (n) => new Int32Array(n));
     this.cap = cap;
   }
 
@@ -232,6 +242,7 @@ export class SearchIndex {
       for (let i = 0; i < fit.length; i += 3) {
         this.models.bits[fit[i]!]!.remove(slot);
         this.makes.bits[this.modelMake[fit[i]!]!]!.remove(slot);
+        this.modelRows[fit[i]!]!.remove(slot);
       }
   }
 
@@ -263,7 +274,10 @@ export class SearchIndex {
       if (!known) {
         this.modelMake[model] = make;
         this.modelName[model] = f.model;
+        this.modelRows[model] = new FitRows();
+        (this.makeModels[make] ??= []).push(model);
       }
+      this.modelRows[model]!.add(slot, f.yearFrom, f.yearTo);
       this.models.bits[model]!.add(slot);
       this.makes.bits[make]!.add(slot);
       fit[i * 3] = model;
@@ -420,21 +434,18 @@ export class SearchIndex {
     const base = model ? this.models.bitsOf(`${make}\u0001${model}`) : this.makes.bitsOf(make);
     if (!base) return new TypedFastBitSet();
     if (year === undefined) return base;
-    const makeCode = this.makes.codes.get(make)!;
     const modelCode = model === undefined ? -1 : this.models.codes.get(`${make}\u0001${model}`)!;
-    const modelMake = this.modelMake;
     const bits = new TypedFastBitSet();
-    base.forEach((s) => {
-      const fit = this.fitments[s]!;
-      for (let i = 0; i < fit.length; i += 3) {
-        const m = fit[i]!;
-        if (modelCode >= 0 ? m !== modelCode : modelMake[m] !== makeCode) continue;
-        if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
-        bits.add(s);
-        return;
-      }
-    });
+    for (const m of modelCode >= 0 ? [modelCode] : this.modelsOf(make)) {
+      const { slot, from, to, n } = this.modelRows[m]!;
+      for (let i = 0; i < n; i += 1) if (from[i]! <= year && to[i]! >= year) bits.add(slot[i]!);
+    }
     return bits;
+  }
+
+  private modelsOf(make: string): number[] {
+    const code = this.makes.codes.get(make);
+    return code === undefined ? [] : (this.makeModels[code] ?? []);
   }
 
   private priceMatch(min: number | undefined, max: number | undefined) {
@@ -500,23 +511,24 @@ export class SearchIndex {
           });
         } else {
           const year = f.year;
-          const modelMake = this.modelMake;
-          const perModel = new Int32Array(this.models.names.length);
-          // The last slot counted for each model (slot + 1): a part counts once per model.
-          const lastSlot = new Int32Array(this.models.names.length);
-          forVehicle.intersection(this.makes.bits[makeCode]!).forEach((s) => {
-            const fit = this.fitments[s]!;
-            for (let i = 0; i < fit.length; i += 3) {
-              const m = fit[i]!;
-              if (modelMake[m] !== makeCode || lastSlot[m] === s + 1) continue;
-              if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
-              lastSlot[m] = s + 1;
-              perModel[m] = perModel[m]! + 1;
+          const seen = this.seen;
+          for (const m of this.makeModels[makeCode] ?? []) {
+            if (this.seenToken === 0x7fffffff) {
+              seen.fill(0);
+              this.seenToken = 0;
             }
-          });
-          perModel.forEach((n, m) => {
+            const token = ++this.seenToken;
+            const { slot, from, to, n: rows } = this.modelRows[m]!;
+            let n = 0;
+            for (let i = 0; i < rows; i += 1) {
+              const s = slot[i]!;
+              if (from[i]! > year || to[i]! < year || seen[s] === token || !forVehicle.has(s))
+                continue;
+              seen[s] = token;
+              n += 1;
+            }
             if (n > 0) counts.set(this.modelName[m]!, (counts.get(this.modelName[m]!) ?? 0) + n);
-          });
+          }
         }
       }
       models = [...counts]
@@ -633,23 +645,34 @@ export class SearchIndex {
   /** `ts_rank(search_vector, query) desc, created_at desc, id`, the first `limit`. */
   private ranked(matches: TypedFastBitSet, terms: QueryTerm[], limit: number): number[] {
     const slots = matches.array();
-    const score = new Float64Array(this.n);
     const operands = sortedOperands(terms);
     const isAnd = terms.length > 1;
-    // Per operand, the lexemes it reads, in the order of the document's lexemes.
-    const refs = operands.map((t) => this.postings.refs(t.word, t.prefix));
-    for (const slot of slots) {
-      const entries: EntryPositions[] = refs.map((list) => {
-        const found: EntryPositions = [];
-        for (const r of list) {
-          const pos = this.postings.positions(r, slot);
-          if (pos !== undefined) found.push(pos);
-        }
-        return found;
-      });
-      score[slot] = tsRank(entries, isAnd);
+    // Per operand, a merge walk over each lexeme it reads (in the document's lexeme order).
+    const cursors = operands.map((t) =>
+      this.postings.refs(t.word, t.prefix).map((r) => this.postings.cursor(r)),
+    );
+    const doc = this.doc;
+    const score = new Float64Array(slots.length);
+    for (let m = 0; m < slots.length; m += 1) {
+      const slot = slots[m]!;
+      doc.reset(cursors.length);
+      for (let i = 0; i < cursors.length; i += 1) {
+        for (const c of cursors[i]!) if (c.seek(slot)) doc.add(c.src, c.a, c.b);
+        doc.endOperand(i);
+      }
+      score[m] = tsRank(doc, isAnd);
     }
-    return topK(slots, limit, (a, b) => score[b]! - score[a]! || this.newer(a, b));
+    const created = this.created;
+    const ids = this.ids;
+    // Indexes into `slots`: the better first (score, then newer, then id).
+    const better = (x: number, y: number) => {
+      const d = score[y]! - score[x]!;
+      if (d !== 0) return d;
+      const a = slots[x]!;
+      const b = slots[y]!;
+      return created[b]! - created[a]! || compareLexemes(ids[a]!, ids[b]!);
+    };
+    return topIndexes(slots.length, limit, score, better).map((m) => slots[m]!);
   }
 
   /** `suggestParts`: live parts matching the prefix query and codes, best first. */
@@ -675,6 +698,40 @@ export class SearchIndex {
         ? bySku
         : this.oemSlots(oem).find((s) => this.live.has(s));
     return slot === undefined ? null : { id: this.ids[slot]!, sku: this.skus[slot]! };
+  }
+}
+
+/** One model's fitment rows as columns: the slot and the years it fits (unordered). */
+class FitRows {
+  slot = new Int32Array(16);
+  from = new Int32Array(16);
+  to = new Int32Array(16);
+  n = 0;
+  add(slot: number, from: number, to: number) {
+    if (this.n === this.slot.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.slot = grow(this.slot);
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+    }
+    this.slot[this.n] = slot;
+    this.from[this.n] = from;
+    this.to[this.n] = to;
+    this.n += 1;
+  }
+  /** Removes the slot's rows (the last row takes each one's place). */
+  remove(slot: number) {
+    for (let i = this.n - 1; i >= 0; i -= 1)
+      if (this.slot[i] === slot) {
+        this.n -= 1;
+        this.slot[i] = this.slot[this.n]!;
+        this.from[i] = this.from[this.n]!;
+        this.to[i] = this.to[this.n]!;
+      }
   }
 }
 
@@ -747,4 +804,54 @@ function topK(items: number[], limit: number, cmp: (a: number, b: number) => num
     }
   }
   return heap.sort(cmp);
+}
+
+/**
+ * The best `limit` of the indexes `0 … n-1` by `cmp` (negative: first is better), best first;
+ * `score` (higher is better, the first key of `cmp`) lets most candidates be turned away by a
+ * single comparison with the worst kept one.
+ */
+function topIndexes(
+  n: number,
+  limit: number,
+  score: Float64Array,
+  cmp: (a: number, b: number) => number,
+): number[] {
+  if (limit <= 0) return [];
+  const heap = new Int32Array(Math.min(limit, n));
+  let size = 0;
+  const worse = (i: number, j: number) => cmp(heap[i]!, heap[j]!) > 0;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && worse(l, m)) m = l;
+      if (r < size && worse(r, m)) m = r;
+      if (m === i) return;
+      const t = heap[i]!;
+      heap[i] = heap[m]!;
+      heap[m] = t;
+      i = m;
+    }
+  };
+  for (let x = 0; x < n; x += 1) {
+    if (size < limit) {
+      heap[size] = x;
+      size += 1;
+      let i = size - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!worse(i, p)) break;
+        const t = heap[i]!;
+        heap[i] = heap[p]!;
+        heap[p] = t;
+        i = p;
+      }
+    } else if (score[x]! >= score[heap[0]!]! && cmp(x, heap[0]!) < 0) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  return Array.from(heap.subarray(0, size)).sort(cmp);
 }
