@@ -211,7 +211,6 @@ export class Postings {
       this.ePos.n,
     );
   }
-
 }
 
 /** See `Postings.cursor`. After a successful `seek`, the entry's positions are `src[a..b)`. */

@@ -481,8 +481,13 @@ export class SearchIndex {
       for (const [dim, b] of filters) if (dim !== skip) bits.intersection(b);
       return bits;
     };
-
-    const forCategory = without('category');
+    // Each facet is counted without its own filter; unfiltered facets share the matches.
+    const matches = without(null);
+    const setFor = (dim: Dim) => (filters.has(dim) ? without(dim) : matches);
+    const forCategory = setFor('category');
+    const forVehicle = setFor('vehicle');
+    const forPrice = setFor('price');
+    const forStock = setFor('stock');
     const byCategory = new Map<string, number>();
     this.categories.bits.forEach((b, code) => {
       const n = forCategory.intersection_size(b);
@@ -492,7 +497,6 @@ export class SearchIndex {
       ? (byCategory.get(f.category) ?? 0)
       : [...byCategory.values()].reduce((a, b) => a + b, 0);
 
-    const forVehicle = without('vehicle');
     const makes = this.fitMakes.names
       .map((name, code) => ({ name, n: forVehicle.intersection_size(this.fitMakes.bits[code]!) }))
       .filter((m) => m.n > 0)
@@ -535,8 +539,6 @@ export class SearchIndex {
         .sort((a, b) => compareLexemes(a[0], b[0]))
         .map(([name, n]) => ({ value: name, label: name, count: n }));
     }
-    const forPrice = without('price');
-    const forStock = without('stock');
     const facets: CatalogFacets = {
       categories: CATEGORIES.filter((c) => byCategory.has(c)).map((c) => ({
         value: c,
@@ -554,7 +556,6 @@ export class SearchIndex {
       inStock: forStock.intersection_size(this.inStock),
     };
 
-    const matches = without(null);
     const sort = f.sort ?? (text?.hasWords ? 'relevance' : 'newest');
     const offset = (f.page - 1) * f.pageSize;
     const slots =
