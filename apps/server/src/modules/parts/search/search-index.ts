@@ -155,6 +155,11 @@ export class SearchIndex {
   /** Scratch for scoring one document at a time. */
   private readonly doc = new DocEntries();
   private skuText: { text: string; starts: Int32Array; slots: Int32Array } | null = null;
+  /**
+   * Slots by each three-character piece of their upper-case part number, for `%code%`; added
+   * as parts are (a retired slot stays listed until the next rebuild: readers check `live`).
+   */
+  private readonly skuGrams = new Map<string, number[]>();
   /** Slots by `created_at desc, id` and by `price, id`, built by `freeze`, then kept. */
   private sorted: { newest: SortedSlots | null; price: SortedSlots | null } = {
     newest: null,
@@ -309,7 +314,14 @@ export class SearchIndex {
     this.live.add(slot);
     this.slotOf.set(doc.id, slot);
     // Part numbers are unique among parts: the latest write of one is its owner.
-    this.bySku.set(doc.sku.toUpperCase(), slot);
+    const upper = doc.sku.toUpperCase();
+    this.bySku.set(upper, slot);
+    for (let i = 0; i + 3 <= upper.length; i += 1) {
+      const gram = upper.slice(i, i + 3);
+      const list = this.skuGrams.get(gram);
+      if (!list) this.skuGrams.set(gram, [slot]);
+      else if (list[list.length - 1] !== slot) list.push(slot);
+    }
     for (const o of doc.oemNumbers) {
       const v = this.byOem.get(o);
       if (v === undefined) this.byOem.set(o, slot);
@@ -382,6 +394,18 @@ export class SearchIndex {
   private codeMatch(code: PreparedText['codes'][number]): TypedFastBitSet {
     const bits = code.terms.length > 0 ? this.termsMatch(code.terms) : new TypedFastBitSet();
     for (const s of this.oemSlots(code.oem)) bits.add(s);
+    const needle = code.needle;
+    if (needle.length >= 3) {
+      // The slots of the needle's rarest piece, each checked whole.
+      let fewest: number[] | undefined;
+      for (let i = 0; i + 3 <= needle.length; i += 1) {
+        const list = this.skuGrams.get(needle.slice(i, i + 3)) ?? [];
+        if (!fewest || list.length < fewest.length) fewest = list;
+      }
+      for (const s of fewest ?? [])
+        if (this.live.has(s) && this.skus[s]!.toUpperCase().includes(needle)) bits.add(s);
+      return bits;
+    }
     const { text, starts, slots } = this.skuSearchText();
     let from = 0;
     for (;;) {
