@@ -180,9 +180,8 @@ export class Postings {
     return [...found.values()].sort((a, b) => compareLexemes(a.word, b.word));
   }
 
-  /** The slots holding any of these lexemes (dead ones too: the caller intersects). */
-  bits(refs: LexemeRef[]): TypedFastBitSet {
-    const bits = new TypedFastBitSet();
+  /** Adds the slots holding any of these lexemes to `bits` (dead ones too: the caller intersects). */
+  bits(refs: LexemeRef[], bits: TypedFastBitSet): TypedFastBitSet {
     for (const r of refs) {
       if (r.frozen >= 0)
         for (let k = this.wordStart[r.frozen]!; k < this.wordStart[r.frozen + 1]!; k += 1)

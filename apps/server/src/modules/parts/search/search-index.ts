@@ -152,8 +152,16 @@ export class SearchIndex {
   /** OEM number to the slot (or, rarely, slots) listing it. */
   private readonly byOem = new Map<string, number | number[]>();
   private readonly postings = new Postings();
-  /** Scratch for scoring one document at a time. */
+  /** Scratch for scoring one document at a time, and the scores of a query's matches. */
   private readonly doc = new DocEntries();
+  private scores = new Float64Array(0);
+  /**
+   * Bitsets a query works in, reused by the next one (`catalog` and `suggest` run start to end
+   * without yielding, and nothing they return holds one): no garbage of the catalog's size per
+   * request.
+   */
+  private readonly pool: TypedFastBitSet[] = [];
+  private pooled = 0;
   private skuText: { text: string; starts: Int32Array; slots: Int32Array } | null = null;
   /**
    * Slots by each three-character piece of their upper-case part number, for `%code%`; added
@@ -189,6 +197,22 @@ export class SearchIndex {
     this.created = copy(this.created, (n) => new Float64Array(n));
     this.seen = copy(this.seen, (n) => new Int32Array(n));
     this.cap = cap;
+  }
+
+  /** A bitset of the pool, empty or holding a copy of `from`. */
+  private scratch(from?: TypedFastBitSet): TypedFastBitSet {
+    let bits = this.pool[this.pooled];
+    if (!bits) {
+      bits = new TypedFastBitSet();
+      this.pool.push(bits);
+    }
+    this.pooled += 1;
+    const used = from ? from.words.length : 0;
+    if (bits.words.length < used)
+      bits.words = new Uint32Array(Math.max(used, (this.cap + 31) >>> 5));
+    if (from) bits.words.set(from.words);
+    bits.words.fill(0, used);
+    return bits;
   }
 
   /** Adds, updates or (null) removes a part. */
@@ -360,14 +384,14 @@ export class SearchIndex {
     let result: TypedFastBitSet | null = null;
     for (const t of terms) {
       const bits = this.termBits(t);
-      result = result ? result.intersection(bits) : bits.clone();
+      result = result ? result.intersection(bits) : bits;
       if (result.isEmpty()) break;
     }
-    return result ?? new TypedFastBitSet();
+    return result ?? this.scratch();
   }
 
   private termBits(t: QueryTerm): TypedFastBitSet {
-    return this.postings.bits(this.postings.refs(t.word, t.prefix));
+    return this.postings.bits(this.postings.refs(t.word, t.prefix), this.scratch());
   }
 
   /** Upper-case part numbers in one string, to find `%code%` with indexOf. */
@@ -392,7 +416,7 @@ export class SearchIndex {
 
   /** `upper(sku) like '%needle%' or oem_numbers @> {oem} or search_vector @@ terms`. */
   private codeMatch(code: PreparedText['codes'][number]): TypedFastBitSet {
-    const bits = code.terms.length > 0 ? this.termsMatch(code.terms) : new TypedFastBitSet();
+    const bits = code.terms.length > 0 ? this.termsMatch(code.terms) : this.scratch();
     for (const s of this.oemSlots(code.oem)) bits.add(s);
     const needle = code.needle;
     if (needle.length >= 3) {
@@ -427,15 +451,15 @@ export class SearchIndex {
 
   /** The text's matches among live parts (all live parts when there is no text). */
   private textMatch(text: PreparedText | null): TypedFastBitSet {
-    if (!text) return this.live.clone();
-    if (text.hasWords && text.terms.length === 0) return new TypedFastBitSet();
-    if (!text.hasWords && text.codes.length === 0) return new TypedFastBitSet();
+    if (!text) return this.scratch(this.live);
+    if (text.hasWords && text.terms.length === 0) return this.scratch();
+    if (!text.hasWords && text.codes.length === 0) return this.scratch();
     let bits = text.hasWords ? this.termsMatch(text.terms) : null;
     for (const code of text.codes) {
       const m = this.codeMatch(code);
       bits = bits ? bits.intersection(m) : m;
     }
-    return (bits ?? new TypedFastBitSet()).intersection(this.live);
+    return (bits ?? this.scratch()).intersection(this.live);
   }
 
   /** The part fits make (model, year): one of its fitment rows says so. */
@@ -456,10 +480,10 @@ export class SearchIndex {
 
   private vehicleMatch(make: string, model: string | undefined, year: number | undefined) {
     const base = model ? this.models.bitsOf(`${make}\u0001${model}`) : this.makes.bitsOf(make);
-    if (!base) return new TypedFastBitSet();
+    if (!base) return this.scratch();
     if (year === undefined) return base;
     const modelCode = model === undefined ? -1 : this.models.codes.get(`${make}\u0001${model}`)!;
-    const bits = new TypedFastBitSet();
+    const bits = this.scratch();
     for (const m of modelCode >= 0 ? [modelCode] : this.modelsOf(make)) {
       const { slot, from, to, n } = this.modelRows[m]!;
       for (let i = 0; i < n; i += 1) if (from[i]! <= year && to[i]! >= year) bits.add(slot[i]!);
@@ -475,7 +499,7 @@ export class SearchIndex {
   private priceMatch(min: number | undefined, max: number | undefined) {
     const lo = min === undefined ? -Infinity : toCents(min);
     const hi = max === undefined ? Infinity : toCents(max);
-    const bits = new TypedFastBitSet();
+    const bits = this.scratch();
     const price = this.price;
     this.live.forEach((s) => {
       const p = price[s]!;
@@ -492,6 +516,7 @@ export class SearchIndex {
     f: CatalogFilters,
     text: PreparedText | null,
   ): { facets: CatalogFacets; total: number; items: CatalogCard[] } {
+    this.pooled = 0;
     const T = this.textMatch(text);
     type Dim = 'category' | 'vehicle' | 'price' | 'stock';
     const filters = new Map<Dim, TypedFastBitSet>();
@@ -501,7 +526,7 @@ export class SearchIndex {
       filters.set('price', this.priceMatch(f.minPrice, f.maxPrice));
     if (f.inStock) filters.set('stock', this.inStock);
     const without = (skip: Dim | null): TypedFastBitSet => {
-      const bits = T.clone();
+      const bits = this.scratch(T);
       for (const [dim, b] of filters) if (dim !== skip) bits.intersection(b);
       return bits;
     };
@@ -677,7 +702,8 @@ export class SearchIndex {
       this.postings.refs(t.word, t.prefix).map((r) => this.postings.cursor(r)),
     );
     const doc = this.doc;
-    const score = new Float64Array(slots.length);
+    if (this.scores.length < slots.length) this.scores = new Float64Array(slots.length * 2);
+    const score = this.scores;
     for (let m = 0; m < slots.length; m += 1) {
       const slot = slots[m]!;
       doc.reset(cursors.length);
@@ -702,6 +728,7 @@ export class SearchIndex {
 
   /** `suggestParts`: live parts matching the prefix query and codes, best first. */
   suggest(text: PreparedText): Suggestion[] {
+    this.pooled = 0;
     const matches = this.textMatch(text);
     const slots = text.hasWords
       ? this.ranked(matches, text.terms, SUGGESTION_COUNT)
