@@ -152,7 +152,9 @@ export async function runSearch(section: string, databaseUrl?: string): Promise<
     port,
     authSecret,
     dataDir,
-    extraEnv: { CATALOG_CACHE_SECONDS: '0', ...extraEnv },
+    // No scheduled backup: its first check (a minute after start) would take one mid-run, and on
+    // the embedded database that stalls every request for seconds (see the results file).
+    extraEnv: { CATALOG_CACHE_SECONDS: '0', BACKUP_INTERVAL_HOURS: '0', ...extraEnv },
     ...db,
   });
   const rows: Row[] = [];
@@ -293,7 +295,12 @@ export async function runSearch(section: string, databaseUrl?: string): Promise<
     );
     details.oneConnection = oneConn;
     details.connections50 = loaded;
-    return { rows, details, notes: [] };
+    // What the server said, when some answers failed (a stall, an error, running out of memory).
+    const failed = Object.values(loaded).some((m) => m.errors + m.timeouts + m.non2xx > 0);
+    const notes = failed
+      ? ['Server output when answers failed:', '```', server.output(), '```']
+      : [];
+    return { rows, details, notes };
   } finally {
     await server?.stop();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { TypedFastBitSet } from 'typedfastbitset';
+import type { TypedFastBitSet } from 'typedfastbitset';
 import { compareLexemes } from './pg-text.js';
 
 /** A growable typed array. */
@@ -213,7 +213,7 @@ export class Postings {
 }
 
 /** See `Postings.cursor`. After a successful `seek`, the entry's positions are `src[a..b)`. */
-export class EntryCursor {
+class EntryCursor {
   src: Uint16Array;
   a = 0;
   b = 0;
