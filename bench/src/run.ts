@@ -3,7 +3,9 @@
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
  * (cpu, search, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
- * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog.
+ * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog;
+ * BENCH_CATALOG_PARTS=N sets the search section's catalog size (100,000, its budgets' size) and
+ * BENCH_SEARCH_DATABASES=embedded or postgres runs it on one database only.
  */
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -332,20 +334,25 @@ async function main(): Promise<void> {
     }
   }
 
-  // Search and browse at size: each database gets its own server and its own generated parts.
+  // Search at size (issue 25): each database gets its own servers and its own generated parts.
   if (want('search')) {
     const { runSearch } = await import('./search.js');
-    await section('search', 'Search (embedded)', () => runSearch('Search (embedded)'));
-    if (!settings.benchDatabaseUrl) {
-      rowsByKind
-        .get('search')
-        ?.push(skippedRow('Search (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
+    const size =
+      settings.search.parts === 100_000
+        ? ''
+        : `, ${settings.search.parts.toLocaleString('en-US')} parts`;
+    const embedded = `Search (embedded${size})`;
+    const postgres = `Search (PostgreSQL${size})`;
+    if (settings.search.databases.has('embedded'))
+      await section('search', embedded, () => runSearch(embedded));
+    if (!settings.search.databases.has('postgres')) {
+      // Left out on purpose (BENCH_SEARCH_DATABASES).
+    } else if (!settings.benchDatabaseUrl) {
+      rowsByKind.get('search')?.push(skippedRow(postgres, 'skipped (set BENCH_DATABASE_URL)'));
     } else {
       const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
       try {
-        await section('search', 'Search (PostgreSQL)', () =>
-          runSearch('Search (PostgreSQL)', fresh.url),
-        );
+        await section('search', postgres, () => runSearch(postgres, fresh.url));
       } finally {
         await fresh.drop().catch(() => undefined);
       }

@@ -20,12 +20,13 @@ async function withClient<T>(url: string, task: (client: pg.Client) => Promise<T
 }
 
 /**
- * Creates an empty database named bench_* on the server BENCH_DATABASE_URL points at (that URL's
- * own database is only used to connect) and returns its URL; drop() removes it again.
+ * Creates an empty database named bench_* (BENCH_DATABASE_PREFIX_* when set, for a machine shared
+ * with others) on the server BENCH_DATABASE_URL points at (that URL's own database is only used
+ * to connect) and returns its URL; drop() removes it again.
  */
 export async function createFreshDatabase(serverUrl: string): Promise<FreshDatabase> {
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  const name = `bench_${stamp}_${process.pid}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX || 'bench'}_${stamp}_${process.pid}`;
   await withClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -36,8 +36,8 @@ export type Settings = {
   };
   /** The staff console at size: past orders seeded, sequential samples per filtered page. */
   staff: { orders: number; samples: number };
-  /** Search and browse at size: generated parts added to the demo catalog. */
-  search: { parts: number };
+  /** Search at size: generated parts added to the demo catalog, on which databases. */
+  search: { parts: number; databases: Set<string> };
   /** Front-end pages (weight, Lighthouse, axe); `parts` generated parts beside the demo catalog. */
   lighthouse: { runs: number; parts: number };
 };
@@ -69,6 +69,11 @@ export const settings: Settings = {
     orders: Number(process.env.BENCH_STAFF_ORDERS) || (quick ? 20_000 : 100_000),
     samples: quick ? 60 : 300,
   },
-  search: { parts: Number(process.env.BENCH_CATALOG_PARTS) || (quick ? 10_000 : 100_000) },
+  search: {
+    parts: Number(process.env.BENCH_CATALOG_PARTS) || (quick ? 10_000 : 100_000),
+    databases: new Set(
+      (process.env.BENCH_SEARCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim()),
+    ),
+  },
   lighthouse: { runs: quick ? 1 : 3, parts: Number(process.env.BENCH_FRONTEND_PARTS) || 0 },
 };

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import {
@@ -78,6 +80,16 @@ const GAP_LIFE_MS = 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const KEEP_CHANGES_SECONDS = 3600;
 const MEMO_LIMIT = 10_000;
+
+/**
+ * The load leaves a few hundred MB of garbage (rows read, typed arrays outgrown by the compaction)
+ * that V8 may keep resident for hours on a quiet server; one full collection before the index
+ * serves gives it back (as `openPglite` does for PGlite's start-up, decision 033).
+ */
+function collectLoadGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
 
 /** Letters of the words the spelling list holds, for the typo correction. */
 type KnownWord = { query: string; grams: Set<string> };
@@ -277,6 +289,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       for (const c of raced) if (c.seq > lastSeq) lastSeq = c.seq;
       if (stopped) return;
       warm(built);
+      collectLoadGarbage();
       index = built;
       state = 'ready';
       readyAfterMs = Date.now() - started;

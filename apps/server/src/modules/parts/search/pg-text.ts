@@ -108,66 +108,133 @@ export function parseAndQuery(text: string): QueryTerm[] | null {
 /** PostgreSQL's tsCompareString for two whole strings (byte order, shorter first on a tie). */
 export const compareLexemes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The document's entries an operand matches (one, or every one starting with a prefix). */
-export type EntryPositions = (Uint16Array | null)[];
+/**
+ * One document's entries for a query, as `ts_rank` reads them, without an object per entry:
+ * operand by operand (sorted and de-duplicated, `sortedOperands`), each entry a range
+ * `[a, b)` of a position array (`a === b`: a lexeme stored without positions). Reused for every
+ * document a query scores.
+ */
+export class DocEntries {
+  ops = 0;
+  count = 0;
+  /** Per operand, the end of its entries (they start where the previous operand's end). */
+  opEnd = new Int32Array(8);
+  src: Uint16Array[] = [];
+  a = new Int32Array(64);
+  b = new Int32Array(64);
+  /** Per operand, the entry `calc_rank_and` compares against (its last one), or -1. */
+  chosen = new Int32Array(8);
 
-function wordDistance(w: number): number {
-  if (w > 100) return f32(1e-30);
-  return f32(1.0 / (1.005 + 0.05 * Math.exp(f32(w) / 1.5 - 2)));
+  /** Starts a document of `ops` operands. */
+  reset(ops: number): void {
+    if (ops > this.opEnd.length) {
+      this.opEnd = new Int32Array(ops * 2);
+      this.chosen = new Int32Array(ops * 2);
+    }
+    this.ops = ops;
+    this.count = 0;
+  }
+
+  add(src: Uint16Array, a: number, b: number): void {
+    if (this.count === this.a.length) {
+      const grow = (x: Int32Array) => {
+        const y = new Int32Array(x.length * 2);
+        y.set(x);
+        return y;
+      };
+      this.a = grow(this.a);
+      this.b = grow(this.b);
+    }
+    this.src[this.count] = src;
+    this.a[this.count] = a;
+    this.b[this.count] = b;
+    this.count += 1;
+  }
+
+  /** Closes operand `i` (its entries are those added since the previous operand closed). */
+  endOperand(i: number): void {
+    this.opEnd[i] = this.count;
+  }
 }
 
 /**
- * `calc_rank_or` for the sorted, de-duplicated operands: `entries[i]` are the positions of each
- * document entry operand i matched (empty when it matched none).
+ * `curw` of `calc_rank_and` for two entries' weights (2 bits each) and their distance (more
+ * than 100 all alike), as float4: `sqrt(wpos(a) * wpos(b) * word_distance(dist))`.
  */
-function rankOr(entries: EntryPositions[]): number {
-  let res = f32(0);
-  for (const list of entries) {
-    for (const pos of list) {
-      const dimt = pos ? pos.length : 1;
-      let resj = f32(0);
-      let wjm = f32(-1);
-      let jm = 0;
-      for (let j = 0; j < dimt; j += 1) {
-        // The dummy position of a lexeme without positions has weight D.
-        const w = pos ? weightOf(pos[j]!) : WEIGHTS[0]!;
-        resj = f32(resj + f32(w / f32((j + 1) * (j + 1))));
-        if (w > wjm) {
-          wjm = w;
-          jm = j;
-        }
+const PAIR = (() => {
+  const table = new Float32Array(16 * 102);
+  for (let wa = 0; wa < 4; wa += 1)
+    for (let wb = 0; wb < 4; wb += 1)
+      for (let d = 0; d <= 101; d += 1) {
+        const wd = d > 100 ? f32(1e-30) : f32(1.0 / (1.005 + 0.05 * Math.exp(f32(d) / 1.5 - 2)));
+        table[((wa << 2) | wb) * 102 + d] = f32(
+          Math.sqrt(f32(f32(WEIGHTS[wa]! * WEIGHTS[wb]!) * wd)),
+        );
       }
-      const inner = f32(f32(wjm + resj) - f32(wjm / f32((jm + 1) * (jm + 1))));
-      res = f32(res + inner / 1.64493406685);
+  return table;
+})();
+
+/** `calc_rank_or`, for every entry of every operand. */
+function rankOr(d: DocEntries): number {
+  let res = f32(0);
+  const { src, a, b } = d;
+  for (let e = 0; e < d.count; e += 1) {
+    const pos = src[e]!;
+    const from = a[e]!;
+    const none = from === b[e]!;
+    const dimt = none ? 1 : b[e]! - from;
+    let resj = f32(0);
+    let wjm = f32(-1);
+    let jm = 0;
+    for (let j = 0; j < dimt; j += 1) {
+      // The dummy position of a lexeme without positions has weight D.
+      const w = none ? WEIGHTS[0]! : weightOf(pos[from + j]!);
+      resj = f32(resj + f32(w / f32((j + 1) * (j + 1))));
+      if (w > wjm) {
+        wjm = w;
+        jm = j;
+      }
     }
+    const inner = f32(f32(wjm + resj) - f32(wjm / f32((jm + 1) * (jm + 1))));
+    res = f32(res + inner / 1.64493406685);
   }
-  if (entries.length > 0) res = f32(res / entries.length);
+  if (d.ops > 0) res = f32(res / d.ops);
   return res;
 }
 
-const POSNULL = Uint16Array.of(MAXENTRYPOS - 1);
+/** The dummy position of a lexeme without positions: the last position, weight D. */
+const POSNULL = MAXENTRYPOS - 1;
 
-/** `calc_rank_and` for at least two sorted, de-duplicated operands. */
-function rankAnd(entries: EntryPositions[]): number {
+/** `calc_rank_and` for at least two operands. */
+function rankAnd(d: DocEntries): number {
   let res = f32(-1);
-  const chosen: (Uint16Array | null | undefined)[] = new Array(entries.length).fill(undefined);
-  const isNull: boolean[] = new Array(entries.length).fill(false);
-  for (let i = 0; i < entries.length; i += 1) {
-    for (const entry of entries[i]!) {
-      const post = entry ?? POSNULL;
-      chosen[i] = post;
-      isNull[i] = entry === null;
+  const { src, a, b, chosen, opEnd } = d;
+  // A loop: `fill` on a few elements costs more than the whole rank of a short document.
+  for (let i = 0; i < d.ops; i += 1) chosen[i] = -1;
+  let e = 0;
+  for (let i = 0; i < d.ops; i += 1) {
+    for (; e < opEnd[i]!; e += 1) {
+      chosen[i] = e;
+      const postSrc = src[e]!;
+      const postA = a[e]!;
+      const postNull = postA === b[e]!;
+      const postLen = postNull ? 1 : b[e]! - postA;
       for (let k = 0; k < i; k += 1) {
-        const ct = chosen[k];
-        if (!ct) continue;
-        for (let l = 0; l < post.length; l += 1) {
-          for (let p = 0; p < ct.length; p += 1) {
-            let dist = Math.abs(posOf(post[l]!) - posOf(ct[p]!));
-            if (dist || isNull[i] || isNull[k]) {
+        const c = chosen[k]!;
+        if (c < 0) continue;
+        const ctSrc = src[c]!;
+        const ctA = a[c]!;
+        const ctNull = ctA === b[c]!;
+        const ctLen = ctNull ? 1 : b[c]! - ctA;
+        for (let l = 0; l < postLen; l += 1) {
+          const pl = postNull ? POSNULL : postSrc[postA + l]!;
+          for (let p = 0; p < ctLen; p += 1) {
+            const pp = ctNull ? POSNULL : ctSrc[ctA + p]!;
+            let dist = Math.abs(posOf(pl) - posOf(pp));
+            if (dist || postNull || ctNull) {
               if (!dist) dist = MAXENTRYPOS;
-              const curw = f32(
-                Math.sqrt(f32(f32(weightOf(post[l]!) * weightOf(ct[p]!)) * wordDistance(dist))),
-              );
+              const curw =
+                PAIR[(((pl >> 14) << 2) | (pp >> 14)) * 102 + (dist > 100 ? 101 : dist)]!;
               res = res < 0 ? curw : f32(1.0 - (1.0 - res) * (1.0 - curw));
             }
           }
@@ -179,12 +246,11 @@ function rankAnd(entries: EntryPositions[]): number {
 }
 
 /**
- * `ts_rank(vector, query)` for a query of operands joined by `&`: `entries` as for `rankOr`, in
- * the order of the operands sorted and de-duplicated (`sortedOperands`); `isAnd` when the query
- * has more than one operand (its top node is then `&`).
+ * `ts_rank(vector, query)` for a query of operands joined by `&`, the document's entries in
+ * `d`; `isAnd` when the query has more than one operand (its top node is then `&`).
  */
-export function tsRank(entries: EntryPositions[], isAnd: boolean): number {
-  const res = isAnd && entries.length >= 2 ? rankAnd(entries) : rankOr(entries);
+export function tsRank(d: DocEntries, isAnd: boolean): number {
+  const res = isAnd && d.ops >= 2 ? rankAnd(d) : rankOr(d);
   return res < 0 ? f32(1e-20) : res;
 }
 

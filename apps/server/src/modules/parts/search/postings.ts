@@ -1,4 +1,4 @@
-import { TypedFastBitSet } from 'typedfastbitset';
+import type { TypedFastBitSet } from 'typedfastbitset';
 import { compareLexemes } from './pg-text.js';
 
 /** A growable typed array. */
@@ -180,9 +180,8 @@ export class Postings {
     return [...found.values()].sort((a, b) => compareLexemes(a.word, b.word));
   }
 
-  /** The slots holding any of these lexemes (dead ones too: the caller intersects). */
-  bits(refs: LexemeRef[]): TypedFastBitSet {
-    const bits = new TypedFastBitSet();
+  /** Adds the slots holding any of these lexemes to `bits` (dead ones too: the caller intersects). */
+  bits(refs: LexemeRef[], bits: TypedFastBitSet): TypedFastBitSet {
     for (const r of refs) {
       if (r.frozen >= 0)
         for (let k = this.wordStart[r.frozen]!; k < this.wordStart[r.frozen + 1]!; k += 1)
@@ -192,30 +191,86 @@ export class Postings {
     return bits;
   }
 
-  /** The positions of `slot`'s entry (null: a lexeme without positions); undefined if absent. */
-  positions(r: LexemeRef, slot: number): Uint16Array | null | undefined {
-    if (r.frozen >= 0) {
-      let lo = this.wordStart[r.frozen]!;
-      let hi = this.wordStart[r.frozen + 1]! - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const v = this.slots[mid]!;
-        if (v === slot) {
-          const a = this.posStart[mid]!;
-          const b = this.posStart[mid + 1]!;
-          return a === b ? null : this.pos.subarray(a, b);
-        }
-        if (v < slot) lo = mid + 1;
-        else hi = mid - 1;
+  /**
+   * A reader of one lexeme's entries for slots asked in increasing order (a merge walk: entries
+   * are in slot order, the recent ones after the compact ones). Valid until the next write.
+   */
+  cursor(r: LexemeRef): EntryCursor {
+    return new EntryCursor(
+      r.frozen >= 0 ? this.wordStart[r.frozen]! : 0,
+      r.frozen >= 0 ? this.wordStart[r.frozen + 1]! : 0,
+      this.slots,
+      this.posStart,
+      this.pos,
+      r.recent ?? [],
+      this.eSlot.a,
+      this.ePosStart.a,
+      this.ePos.a,
+      this.eWord.n,
+      this.ePos.n,
+    );
+  }
+}
+
+/** See `Postings.cursor`. After a successful `seek`, the entry's positions are `src[a..b)`. */
+class EntryCursor {
+  src: Uint16Array;
+  a = 0;
+  b = 0;
+  private r = 0;
+  constructor(
+    private k: number,
+    private readonly end: number,
+    private readonly slots: Uint32Array,
+    private readonly posStart: Uint32Array,
+    private readonly pos: Uint16Array,
+    private readonly recent: number[],
+    private readonly eSlot: Uint32Array,
+    private readonly ePosStart: Uint32Array,
+    private readonly ePos: Uint16Array,
+    private readonly eCount: number,
+    private readonly ePosCount: number,
+  ) {
+    this.src = pos;
+  }
+
+  /** Whether the lexeme is in `slot` (no smaller slot may be asked after a larger one). */
+  seek(slot: number): boolean {
+    const slots = this.slots;
+    let k = this.k;
+    if (k < this.end && slots[k]! < slot) {
+      // Galloping: a few matches among a long list skip most of it.
+      let step = 1;
+      while (k + step < this.end && slots[k + step]! < slot) {
+        k += step;
+        step *= 2;
+      }
+      let hi = Math.min(this.end, k + step);
+      k += 1;
+      while (k < hi) {
+        const mid = (k + hi) >> 1;
+        if (slots[mid]! < slot) k = mid + 1;
+        else hi = mid;
       }
     }
-    if (r.recent)
-      for (const e of r.recent)
-        if (this.eSlot.a[e] === slot) {
-          const a = this.ePosStart.a[e]!;
-          const b = e + 1 < this.eWord.n ? this.ePosStart.a[e + 1]! : this.ePos.n;
-          return a === b ? null : this.ePos.a.subarray(a, b);
-        }
-    return undefined;
+    this.k = k;
+    if (k < this.end && slots[k] === slot) {
+      this.src = this.pos;
+      this.a = this.posStart[k]!;
+      this.b = this.posStart[k + 1]!;
+      return true;
+    }
+    const recent = this.recent;
+    let r = this.r;
+    while (r < recent.length && this.eSlot[recent[r]!]! < slot) r += 1;
+    this.r = r;
+    if (r < recent.length && this.eSlot[recent[r]!] === slot) {
+      const e = recent[r]!;
+      this.src = this.ePos;
+      this.a = this.ePosStart[e]!;
+      this.b = e + 1 < this.eCount ? this.ePosStart[e + 1]! : this.ePosCount;
+      return true;
+    }
+    return false;
   }
 }

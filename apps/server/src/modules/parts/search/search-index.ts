@@ -17,7 +17,7 @@ import {
   parseTsvector,
   sortedOperands,
   tsRank,
-  type EntryPositions,
+  DocEntries,
   type QueryTerm,
 } from './pg-text.js';
 import { Postings } from './postings.js';
@@ -139,13 +139,35 @@ export class SearchIndex {
   private readonly models = new Values();
   private readonly modelMake: number[] = [];
   private readonly modelName: string[] = [];
+  /** Per model, its fitment rows as columns (the year filter and counts scan these). */
+  private readonly modelRows: FitRows[] = [];
+  /** Per make (of the fitment rows), its models. */
+  private readonly makeModels: number[][] = [];
+  /** Per slot, the last count that saw it (a part counts once per model). */
+  private seen = new Int32Array(0);
+  private seenToken = 0;
 
   private readonly slotOf = new Map<string, number>();
   private readonly bySku = new Map<string, number>();
   /** OEM number to the slot (or, rarely, slots) listing it. */
   private readonly byOem = new Map<string, number | number[]>();
   private readonly postings = new Postings();
+  /** Scratch for scoring one document at a time, and the scores of a query's matches. */
+  private readonly doc = new DocEntries();
+  private scores = new Float64Array(0);
+  /**
+   * Bitsets a query works in, reused by the next one (`catalog` and `suggest` run start to end
+   * without yielding, and nothing they return holds one): no garbage of the catalog's size per
+   * request.
+   */
+  private readonly pool: TypedFastBitSet[] = [];
+  private pooled = 0;
   private skuText: { text: string; starts: Int32Array; slots: Int32Array } | null = null;
+  /**
+   * Slots by each three-character piece of their upper-case part number, for `%code%`; added
+   * as parts are (a retired slot stays listed until the next rebuild: readers check `live`).
+   */
+  private readonly skuGrams = new Map<string, number[]>();
   /** Slots by `created_at desc, id` and by `price, id`, built by `freeze`, then kept. */
   private sorted: { newest: SortedSlots | null; price: SortedSlots | null } = {
     newest: null,
@@ -173,7 +195,24 @@ export class SearchIndex {
     this.textHash = copy(this.textHash, (n) => new Int32Array(n));
     this.textHash2 = copy(this.textHash2, (n) => new Int32Array(n));
     this.created = copy(this.created, (n) => new Float64Array(n));
+    this.seen = copy(this.seen, (n) => new Int32Array(n));
     this.cap = cap;
+  }
+
+  /** A bitset of the pool, empty or holding a copy of `from`. */
+  private scratch(from?: TypedFastBitSet): TypedFastBitSet {
+    let bits = this.pool[this.pooled];
+    if (!bits) {
+      bits = new TypedFastBitSet();
+      this.pool.push(bits);
+    }
+    this.pooled += 1;
+    const used = from ? from.words.length : 0;
+    if (bits.words.length < used)
+      bits.words = new Uint32Array(Math.max(used, (this.cap + 31) >>> 5));
+    if (from) bits.words.set(from.words);
+    bits.words.fill(0, used);
+    return bits;
   }
 
   /** Adds, updates or (null) removes a part. */
@@ -232,6 +271,7 @@ export class SearchIndex {
       for (let i = 0; i < fit.length; i += 3) {
         this.models.bits[fit[i]!]!.remove(slot);
         this.makes.bits[this.modelMake[fit[i]!]!]!.remove(slot);
+        this.modelRows[fit[i]!]!.remove(slot);
       }
   }
 
@@ -263,7 +303,10 @@ export class SearchIndex {
       if (!known) {
         this.modelMake[model] = make;
         this.modelName[model] = f.model;
+        this.modelRows[model] = new FitRows();
+        (this.makeModels[make] ??= []).push(model);
       }
+      this.modelRows[model]!.add(slot, f.yearFrom, f.yearTo);
       this.models.bits[model]!.add(slot);
       this.makes.bits[make]!.add(slot);
       fit[i * 3] = model;
@@ -295,7 +338,14 @@ export class SearchIndex {
     this.live.add(slot);
     this.slotOf.set(doc.id, slot);
     // Part numbers are unique among parts: the latest write of one is its owner.
-    this.bySku.set(doc.sku.toUpperCase(), slot);
+    const upper = doc.sku.toUpperCase();
+    this.bySku.set(upper, slot);
+    for (let i = 0; i + 3 <= upper.length; i += 1) {
+      const gram = upper.slice(i, i + 3);
+      const list = this.skuGrams.get(gram);
+      if (!list) this.skuGrams.set(gram, [slot]);
+      else if (list[list.length - 1] !== slot) list.push(slot);
+    }
     for (const o of doc.oemNumbers) {
       const v = this.byOem.get(o);
       if (v === undefined) this.byOem.set(o, slot);
@@ -334,14 +384,14 @@ export class SearchIndex {
     let result: TypedFastBitSet | null = null;
     for (const t of terms) {
       const bits = this.termBits(t);
-      result = result ? result.intersection(bits) : bits.clone();
+      result = result ? result.intersection(bits) : bits;
       if (result.isEmpty()) break;
     }
-    return result ?? new TypedFastBitSet();
+    return result ?? this.scratch();
   }
 
   private termBits(t: QueryTerm): TypedFastBitSet {
-    return this.postings.bits(this.postings.refs(t.word, t.prefix));
+    return this.postings.bits(this.postings.refs(t.word, t.prefix), this.scratch());
   }
 
   /** Upper-case part numbers in one string, to find `%code%` with indexOf. */
@@ -366,8 +416,20 @@ export class SearchIndex {
 
   /** `upper(sku) like '%needle%' or oem_numbers @> {oem} or search_vector @@ terms`. */
   private codeMatch(code: PreparedText['codes'][number]): TypedFastBitSet {
-    const bits = code.terms.length > 0 ? this.termsMatch(code.terms) : new TypedFastBitSet();
+    const bits = code.terms.length > 0 ? this.termsMatch(code.terms) : this.scratch();
     for (const s of this.oemSlots(code.oem)) bits.add(s);
+    const needle = code.needle;
+    if (needle.length >= 3) {
+      // The slots of the needle's rarest piece, each checked whole.
+      let fewest: number[] | undefined;
+      for (let i = 0; i + 3 <= needle.length; i += 1) {
+        const list = this.skuGrams.get(needle.slice(i, i + 3)) ?? [];
+        if (!fewest || list.length < fewest.length) fewest = list;
+      }
+      for (const s of fewest ?? [])
+        if (this.live.has(s) && this.skus[s]!.toUpperCase().includes(needle)) bits.add(s);
+      return bits;
+    }
     const { text, starts, slots } = this.skuSearchText();
     let from = 0;
     for (;;) {
@@ -389,15 +451,15 @@ export class SearchIndex {
 
   /** The text's matches among live parts (all live parts when there is no text). */
   private textMatch(text: PreparedText | null): TypedFastBitSet {
-    if (!text) return this.live.clone();
-    if (text.hasWords && text.terms.length === 0) return new TypedFastBitSet();
-    if (!text.hasWords && text.codes.length === 0) return new TypedFastBitSet();
+    if (!text) return this.scratch(this.live);
+    if (text.hasWords && text.terms.length === 0) return this.scratch();
+    if (!text.hasWords && text.codes.length === 0) return this.scratch();
     let bits = text.hasWords ? this.termsMatch(text.terms) : null;
     for (const code of text.codes) {
       const m = this.codeMatch(code);
       bits = bits ? bits.intersection(m) : m;
     }
-    return (bits ?? new TypedFastBitSet()).intersection(this.live);
+    return (bits ?? this.scratch()).intersection(this.live);
   }
 
   /** The part fits make (model, year): one of its fitment rows says so. */
@@ -418,29 +480,26 @@ export class SearchIndex {
 
   private vehicleMatch(make: string, model: string | undefined, year: number | undefined) {
     const base = model ? this.models.bitsOf(`${make}\u0001${model}`) : this.makes.bitsOf(make);
-    if (!base) return new TypedFastBitSet();
+    if (!base) return this.scratch();
     if (year === undefined) return base;
-    const makeCode = this.makes.codes.get(make)!;
     const modelCode = model === undefined ? -1 : this.models.codes.get(`${make}\u0001${model}`)!;
-    const modelMake = this.modelMake;
-    const bits = new TypedFastBitSet();
-    base.forEach((s) => {
-      const fit = this.fitments[s]!;
-      for (let i = 0; i < fit.length; i += 3) {
-        const m = fit[i]!;
-        if (modelCode >= 0 ? m !== modelCode : modelMake[m] !== makeCode) continue;
-        if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
-        bits.add(s);
-        return;
-      }
-    });
+    const bits = this.scratch();
+    for (const m of modelCode >= 0 ? [modelCode] : this.modelsOf(make)) {
+      const { slot, from, to, n } = this.modelRows[m]!;
+      for (let i = 0; i < n; i += 1) if (from[i]! <= year && to[i]! >= year) bits.add(slot[i]!);
+    }
     return bits;
+  }
+
+  private modelsOf(make: string): number[] {
+    const code = this.makes.codes.get(make);
+    return code === undefined ? [] : (this.makeModels[code] ?? []);
   }
 
   private priceMatch(min: number | undefined, max: number | undefined) {
     const lo = min === undefined ? -Infinity : toCents(min);
     const hi = max === undefined ? Infinity : toCents(max);
-    const bits = new TypedFastBitSet();
+    const bits = this.scratch();
     const price = this.price;
     this.live.forEach((s) => {
       const p = price[s]!;
@@ -457,6 +516,7 @@ export class SearchIndex {
     f: CatalogFilters,
     text: PreparedText | null,
   ): { facets: CatalogFacets; total: number; items: CatalogCard[] } {
+    this.pooled = 0;
     const T = this.textMatch(text);
     type Dim = 'category' | 'vehicle' | 'price' | 'stock';
     const filters = new Map<Dim, TypedFastBitSet>();
@@ -466,12 +526,17 @@ export class SearchIndex {
       filters.set('price', this.priceMatch(f.minPrice, f.maxPrice));
     if (f.inStock) filters.set('stock', this.inStock);
     const without = (skip: Dim | null): TypedFastBitSet => {
-      const bits = T.clone();
+      const bits = this.scratch(T);
       for (const [dim, b] of filters) if (dim !== skip) bits.intersection(b);
       return bits;
     };
-
-    const forCategory = without('category');
+    // Each facet is counted without its own filter; unfiltered facets share the matches.
+    const matches = without(null);
+    const setFor = (dim: Dim) => (filters.has(dim) ? without(dim) : matches);
+    const forCategory = setFor('category');
+    const forVehicle = setFor('vehicle');
+    const forPrice = setFor('price');
+    const forStock = setFor('stock');
     const byCategory = new Map<string, number>();
     this.categories.bits.forEach((b, code) => {
       const n = forCategory.intersection_size(b);
@@ -481,7 +546,6 @@ export class SearchIndex {
       ? (byCategory.get(f.category) ?? 0)
       : [...byCategory.values()].reduce((a, b) => a + b, 0);
 
-    const forVehicle = without('vehicle');
     const makes = this.fitMakes.names
       .map((name, code) => ({ name, n: forVehicle.intersection_size(this.fitMakes.bits[code]!) }))
       .filter((m) => m.n > 0)
@@ -500,31 +564,30 @@ export class SearchIndex {
           });
         } else {
           const year = f.year;
-          const modelMake = this.modelMake;
-          const perModel = new Int32Array(this.models.names.length);
-          // The last slot counted for each model (slot + 1): a part counts once per model.
-          const lastSlot = new Int32Array(this.models.names.length);
-          forVehicle.intersection(this.makes.bits[makeCode]!).forEach((s) => {
-            const fit = this.fitments[s]!;
-            for (let i = 0; i < fit.length; i += 3) {
-              const m = fit[i]!;
-              if (modelMake[m] !== makeCode || lastSlot[m] === s + 1) continue;
-              if (fit[i + 1]! > year || fit[i + 2]! < year) continue;
-              lastSlot[m] = s + 1;
-              perModel[m] = perModel[m]! + 1;
+          const seen = this.seen;
+          for (const m of this.makeModels[makeCode] ?? []) {
+            if (this.seenToken === 0x7fffffff) {
+              seen.fill(0);
+              this.seenToken = 0;
             }
-          });
-          perModel.forEach((n, m) => {
+            const token = ++this.seenToken;
+            const { slot, from, to, n: rows } = this.modelRows[m]!;
+            let n = 0;
+            for (let i = 0; i < rows; i += 1) {
+              const s = slot[i]!;
+              if (from[i]! > year || to[i]! < year || seen[s] === token || !forVehicle.has(s))
+                continue;
+              seen[s] = token;
+              n += 1;
+            }
             if (n > 0) counts.set(this.modelName[m]!, (counts.get(this.modelName[m]!) ?? 0) + n);
-          });
+          }
         }
       }
       models = [...counts]
         .sort((a, b) => compareLexemes(a[0], b[0]))
         .map(([name, n]) => ({ value: name, label: name, count: n }));
     }
-    const forPrice = without('price');
-    const forStock = without('stock');
     const facets: CatalogFacets = {
       categories: CATEGORIES.filter((c) => byCategory.has(c)).map((c) => ({
         value: c,
@@ -542,7 +605,6 @@ export class SearchIndex {
       inStock: forStock.intersection_size(this.inStock),
     };
 
-    const matches = without(null);
     const sort = f.sort ?? (text?.hasWords ? 'relevance' : 'newest');
     const offset = (f.page - 1) * f.pageSize;
     const slots =
@@ -633,27 +695,40 @@ export class SearchIndex {
   /** `ts_rank(search_vector, query) desc, created_at desc, id`, the first `limit`. */
   private ranked(matches: TypedFastBitSet, terms: QueryTerm[], limit: number): number[] {
     const slots = matches.array();
-    const score = new Float64Array(this.n);
     const operands = sortedOperands(terms);
     const isAnd = terms.length > 1;
-    // Per operand, the lexemes it reads, in the order of the document's lexemes.
-    const refs = operands.map((t) => this.postings.refs(t.word, t.prefix));
-    for (const slot of slots) {
-      const entries: EntryPositions[] = refs.map((list) => {
-        const found: EntryPositions = [];
-        for (const r of list) {
-          const pos = this.postings.positions(r, slot);
-          if (pos !== undefined) found.push(pos);
-        }
-        return found;
-      });
-      score[slot] = tsRank(entries, isAnd);
+    // Per operand, a merge walk over each lexeme it reads (in the document's lexeme order).
+    const cursors = operands.map((t) =>
+      this.postings.refs(t.word, t.prefix).map((r) => this.postings.cursor(r)),
+    );
+    const doc = this.doc;
+    if (this.scores.length < slots.length) this.scores = new Float64Array(slots.length * 2);
+    const score = this.scores;
+    for (let m = 0; m < slots.length; m += 1) {
+      const slot = slots[m]!;
+      doc.reset(cursors.length);
+      for (let i = 0; i < cursors.length; i += 1) {
+        for (const c of cursors[i]!) if (c.seek(slot)) doc.add(c.src, c.a, c.b);
+        doc.endOperand(i);
+      }
+      score[m] = tsRank(doc, isAnd);
     }
-    return topK(slots, limit, (a, b) => score[b]! - score[a]! || this.newer(a, b));
+    const created = this.created;
+    const ids = this.ids;
+    // Indexes into `slots`: the better first (score, then newer, then id).
+    const better = (x: number, y: number) => {
+      const d = score[y]! - score[x]!;
+      if (d !== 0) return d;
+      const a = slots[x]!;
+      const b = slots[y]!;
+      return created[b]! - created[a]! || compareLexemes(ids[a]!, ids[b]!);
+    };
+    return topIndexes(slots.length, limit, score, better).map((m) => slots[m]!);
   }
 
   /** `suggestParts`: live parts matching the prefix query and codes, best first. */
   suggest(text: PreparedText): Suggestion[] {
+    this.pooled = 0;
     const matches = this.textMatch(text);
     const slots = text.hasWords
       ? this.ranked(matches, text.terms, SUGGESTION_COUNT)
@@ -675,6 +750,40 @@ export class SearchIndex {
         ? bySku
         : this.oemSlots(oem).find((s) => this.live.has(s));
     return slot === undefined ? null : { id: this.ids[slot]!, sku: this.skus[slot]! };
+  }
+}
+
+/** One model's fitment rows as columns: the slot and the years it fits (unordered). */
+class FitRows {
+  slot = new Int32Array(16);
+  from = new Int32Array(16);
+  to = new Int32Array(16);
+  n = 0;
+  add(slot: number, from: number, to: number) {
+    if (this.n === this.slot.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.slot = grow(this.slot);
+      this.from = grow(this.from);
+      this.to = grow(this.to);
+    }
+    this.slot[this.n] = slot;
+    this.from[this.n] = from;
+    this.to[this.n] = to;
+    this.n += 1;
+  }
+  /** Removes the slot's rows (the last row takes each one's place). */
+  remove(slot: number) {
+    for (let i = this.n - 1; i >= 0; i -= 1)
+      if (this.slot[i] === slot) {
+        this.n -= 1;
+        this.slot[i] = this.slot[this.n]!;
+        this.from[i] = this.from[this.n]!;
+        this.to[i] = this.to[this.n]!;
+      }
   }
 }
 
@@ -747,4 +856,54 @@ function topK(items: number[], limit: number, cmp: (a: number, b: number) => num
     }
   }
   return heap.sort(cmp);
+}
+
+/**
+ * The best `limit` of the indexes `0 … n-1` by `cmp` (negative: first is better), best first;
+ * `score` (higher is better, the first key of `cmp`) lets most candidates be turned away by a
+ * single comparison with the worst kept one.
+ */
+function topIndexes(
+  n: number,
+  limit: number,
+  score: Float64Array,
+  cmp: (a: number, b: number) => number,
+): number[] {
+  if (limit <= 0) return [];
+  const heap = new Int32Array(Math.min(limit, n));
+  let size = 0;
+  const worse = (i: number, j: number) => cmp(heap[i]!, heap[j]!) > 0;
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && worse(l, m)) m = l;
+      if (r < size && worse(r, m)) m = r;
+      if (m === i) return;
+      const t = heap[i]!;
+      heap[i] = heap[m]!;
+      heap[m] = t;
+      i = m;
+    }
+  };
+  for (let x = 0; x < n; x += 1) {
+    if (size < limit) {
+      heap[size] = x;
+      size += 1;
+      let i = size - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!worse(i, p)) break;
+        const t = heap[i]!;
+        heap[i] = heap[p]!;
+        heap[p] = t;
+        i = p;
+      }
+    } else if (score[x]! >= score[heap[0]!]! && cmp(x, heap[0]!) < 0) {
+      heap[0] = x;
+      down(0);
+    }
+  }
+  return Array.from(heap.subarray(0, size)).sort(cmp);
 }
