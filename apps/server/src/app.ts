@@ -23,6 +23,7 @@ import { orderRoutes } from './modules/orders/orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { sweepExpiredOrders } from './modules/orders/cancel-order.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
+import { companyRoutes } from './modules/companies/companies.routes.js';
 import { quickOrderRoutes } from './modules/quick-order/quick-order.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import {
@@ -285,6 +286,12 @@ export async function buildApp({
     onQueued,
   });
   await app.register(cartRoutes, { db, guards });
+  await app.register(companyRoutes, {
+    db,
+    guards,
+    mail: { publicUrl: config.publicUrl, brandName: config.brandName },
+    onQueued,
+  });
   await app.register(quickOrderRoutes, { db, guards });
   await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
   await app.register(invoiceRoutes, { db, guards, seller });

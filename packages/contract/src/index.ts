@@ -22,3 +22,4 @@ export * from './catalog.js';
 export * from './quantity.js';
 export * from './cart.js';
 export * from './quick-order.js';
+export * from './companies.js';
