@@ -132,3 +132,105 @@ export type MyCompanies = z.infer<typeof MyCompanies>;
 
 export const AcceptedInvite = z.object({ companyId: z.string(), role: z.enum(COMPANY_ROLES) });
 export const CompanyInviteList = z.array(CompanyInvite);
+
+/** Staff approve payment on account: days after the invoice, and the credit limit in dollars. */
+export const TermsBody = z.strictObject({
+  termsDays: z
+    .number({ error: 'Terms are a number of days' })
+    .int('Terms are whole days')
+    .min(1, 'Terms are at least 1 day')
+    .max(MAX_TERMS_DAYS, `Terms are at most ${MAX_TERMS_DAYS} days`),
+  creditLimit: z
+    .number({ error: 'The credit limit is a number' })
+    .min(0, 'The credit limit cannot be negative')
+    .max(MAX_CREDIT_LIMIT, `The credit limit is at most ${MAX_CREDIT_LIMIT}`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals'),
+});
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+const Amount = z
+  .number({ error: 'The amount is a number' })
+  .positive('The amount must be more than 0')
+  .max(MAX_CREDIT_LIMIT, `The amount is at most ${MAX_CREDIT_LIMIT}`)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals');
+
+/** A payment received against an invoice (bank transfer). */
+export const RecordPaymentBody = z.strictObject({
+  amount: Amount,
+  receivedOn: z
+    .string({ error: 'The date is YYYY-MM-DD' })
+    .regex(YMD, 'The date is YYYY-MM-DD')
+    .refine(isRealDay, 'No such day'),
+  reference: requiredText('Reference', 'Reference is required', 100),
+});
+export const CreditNoteBody = z.strictObject({
+  amount: Amount,
+  reason: requiredText('Reason', 'Reason is required', 300),
+});
+
+export const InvoiceParams = z.object({ id: z.string() });
+
+export const AccountInvoice = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  company: z.object({ id: z.string(), name: z.string() }),
+  amount: z.number(),
+  paid: z.number(),
+  credited: z.number(),
+  /** What is still due (0 once paid, credited or void). */
+  open: z.number(),
+  issuedAt: z.string(),
+  dueAt: z.string(),
+  overdue: z.boolean(),
+  voided: z.boolean(),
+  reminderSentAt: z.string().nullable(),
+  payments: z.array(
+    z.object({
+      amount: z.number(),
+      receivedOn: z.string(),
+      reference: z.string(),
+      recordedAt: z.string(),
+    }),
+  ),
+  creditNotes: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      amount: z.number(),
+      reason: z.string(),
+      issuedAt: z.string(),
+    }),
+  ),
+});
+export type AccountInvoice = z.infer<typeof AccountInvoice>;
+export const AccountInvoiceList = z.object({
+  overdue: z.array(AccountInvoice),
+  due: z.array(AccountInvoice),
+});
+export type AccountInvoiceList = z.infer<typeof AccountInvoiceList>;
+
+export const StaffCompanyRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  taxId: z.string(),
+  members: z.number().int(),
+  createdAt: z.string(),
+  standing: CompanyStanding,
+});
+export type StaffCompanyRow = z.infer<typeof StaffCompanyRow>;
+export const StaffCompanyList = z.array(StaffCompanyRow);
+
+export const StaffCompanyDetails = CompanyResponse.omit({ role: true }).extend({
+  invoices: z.array(AccountInvoice),
+});
+export type StaffCompanyDetails = z.infer<typeof StaffCompanyDetails>;
+export const CreditNoteResponse = z.object({
+  id: z.string(),
+  number: z.string(),
+  amount: z.number(),
+});

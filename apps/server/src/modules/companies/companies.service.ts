@@ -503,3 +503,18 @@ export async function companyNames(db: DbOrTx, ids: string[]): Promise<Map<strin
     .where(inArray(companies.id, valid));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/**
+ * The company an order is placed for: the caller must be a member (any role buys), else 404. On
+ * account, its terms must be approved (the placing statement checks them again, with the credit).
+ */
+export async function companyForOrder(
+  db: DbOrTx,
+  caller: Caller,
+  companyId: string,
+): Promise<CompanyRow> {
+  await requireRole(db, companyId, caller, EVERY_ROLE);
+  const company = await findCompany(db, companyId);
+  if (!company) throw companyNotFound();
+  return company;
+}

@@ -197,7 +197,11 @@ export const companyCreditNotes = pgTable(
   'company_credit_notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    number: bigint('number', { mode: 'number' }).notNull().unique(),
+    /** Shown as `CN-5001`. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('credit_note_numbers')`),
     invoiceId: uuid('invoice_id')
       .notNull()
       .references(() => companyInvoices.id),
