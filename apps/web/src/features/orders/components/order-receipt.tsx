@@ -96,6 +96,11 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
             {order.company && <Row label="Company">{order.company}</Row>}
             {order.taxId && <Row label="Tax/VAT id">{order.taxId}</Row>}
             {order.poNumber && <Row label="Your PO number">{order.poNumber}</Row>}
+            {order.paymentMode === 'account' && (
+              <Row label="Payment">
+                On the company&apos;s account: see the invoice for its due date
+              </Row>
+            )}
             {order.paidAt && (
               <Row label="Payment id">
                 <code className="text-xs break-all">{order.transactionId}</code>
@@ -126,7 +131,7 @@ export function OrderReceipt({ order }: { order: OrderResponse }) {
                 Pay now
               </Link>
             )}
-            {order.paidAt && (
+            {(order.paidAt || order.paymentMode === 'account') && (
               <button
                 type="button"
                 className="btn btn-outline"
