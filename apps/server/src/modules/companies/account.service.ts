@@ -110,19 +110,6 @@ export async function lockCompany(tx: DbOrTx, companyId: string): Promise<Compan
   return row;
 }
 
-export async function findInvoiceOfOrder(
-  db: DbOrTx,
-  orderId: string,
-): Promise<CompanyInvoiceRow | undefined> {
-  if (!isUuid(orderId)) return undefined;
-  const [row] = await db
-    .select()
-    .from(companyInvoices)
-    .where(eq(companyInvoices.orderId, orderId))
-    .limit(1);
-  return row;
-}
-
 export async function findInvoice(db: DbOrTx, id: string): Promise<CompanyInvoiceRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(companyInvoices).where(eq(companyInvoices.id, id)).limit(1);
