@@ -6,6 +6,7 @@ import {
   companies,
   companyCreditNotes,
   companyInvoices,
+  companyMembers,
   companyPayments,
   type CompanyCreditNoteRow,
   type CompanyInvoiceRow,
@@ -355,9 +356,29 @@ export async function setTerms(
   return row;
 }
 
-/** Every company, newest first, for the console. */
-export async function listCompanies(db: DbOrTx): Promise<CompanyRow[]> {
-  return db.select().from(companies).orderBy(desc(companies.createdAt)).limit(1000);
+/**
+ * Every company, newest first, for the console, with how many members it has and what it has
+ * overdue: one statement for the whole list.
+ */
+export async function listCompanies(
+  db: DbOrTx,
+): Promise<{ company: CompanyRow; members: number; overdueCents: number }[]> {
+  const rows = await db
+    .select({
+      company: companies,
+      members: sql<number>`(select count(*)::int from ${companyMembers} m where m.company_id = companies.id)`,
+      overdueCents: sql<string>`(select coalesce(sum(i.amount_cents - i.paid_cents - i.credited_cents), 0)
+        from ${companyInvoices} i
+       where i.company_id = companies.id and i.voided_at is null and i.due_at < now())`,
+    })
+    .from(companies)
+    .orderBy(desc(companies.createdAt))
+    .limit(1000);
+  return rows.map((r) => ({
+    company: r.company,
+    members: Number(r.members),
+    overdueCents: Number(r.overdueCents),
+  }));
 }
 
 /** What an invoice of an order on account prints and mails: the invoice and who is billed. */

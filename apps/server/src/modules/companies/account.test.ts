@@ -262,6 +262,8 @@ describe('company orders and payment on account', () => {
     const third = (
       await checkout(buyer, part, 6, { companyId: e.id, payment: 'account' })
     ).json<OrderResponse>();
+    const staffView = await call(await staff(), 'GET', `/api/staff/orders/${third._id}`);
+    expect(staffView.json()).toMatchObject({ payment: 'on account' });
     const ship = await call(await staff(), 'POST', `/api/staff/orders/${third._id}/ship`, {
       carrier: 'DPD',
       trackingNumber: '15501234',

@@ -153,8 +153,8 @@ async function overdueCents(db: DbOrTx, companyId: string): Promise<number> {
   return Number(row?.cents ?? 0);
 }
 
-/** The company's standing: its terms, its limit, the credit in use and what it may still add. */
-export async function standingOf(db: DbOrTx, company: CompanyRow): Promise<CompanyStanding> {
+/** The company's standing from its row and what it has overdue. */
+export function standingFrom(company: CompanyRow, overdue: number): CompanyStanding {
   const available =
     company.terms === 'approved'
       ? Math.max(0, company.creditLimitCents - company.creditUsedCents)
@@ -165,8 +165,13 @@ export async function standingOf(db: DbOrTx, company: CompanyRow): Promise<Compa
     creditLimit: fromCents(company.creditLimitCents),
     creditUsed: fromCents(company.creditUsedCents),
     creditAvailable: fromCents(available),
-    overdue: fromCents(await overdueCents(db, company.id)),
+    overdue: fromCents(overdue),
   };
+}
+
+/** The company's standing: its terms, its limit, the credit in use and what it may still add. */
+export async function standingOf(db: DbOrTx, company: CompanyRow): Promise<CompanyStanding> {
+  return standingFrom(company, await overdueCents(db, company.id));
 }
 
 /** Its members with their names and addresses, owners first. */

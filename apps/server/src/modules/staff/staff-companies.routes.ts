@@ -37,9 +37,8 @@ import {
   companyNames,
   companyView,
   findCompany,
-  membersOf,
   roleIn,
-  standingOf,
+  standingFrom,
 } from '../companies/companies.service.js';
 import { renderCreditNote, type Seller } from '../invoices/invoice.js';
 import { findOrderView, listCompanyOrders, orderNumbersByIds } from '../orders/orders.service.js';
@@ -119,17 +118,14 @@ export const staffCompanyRoutes: FastifyPluginAsyncZod<StaffCompanyRoutesOptions
 ) => {
   app.get(routePath(endpoints.staffCompanies), async (request) => {
     await guards.requireAdmin(request);
-    const rows = await listCompanies(db);
-    return Promise.all(
-      rows.map(async (c) => ({
-        id: c.id,
-        name: c.name,
-        taxId: c.taxId,
-        members: (await membersOf(db, c.id)).length,
-        createdAt: c.createdAt.toISOString(),
-        standing: await standingOf(db, c),
-      })),
-    );
+    return (await listCompanies(db)).map(({ company: c, members, overdueCents }) => ({
+      id: c.id,
+      name: c.name,
+      taxId: c.taxId,
+      members,
+      createdAt: c.createdAt.toISOString(),
+      standing: standingFrom(c, overdueCents),
+    }));
   });
 
   app.get(
