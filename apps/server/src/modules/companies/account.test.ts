@@ -306,6 +306,58 @@ describe('company orders and payment on account', () => {
     expect(tooMuch.statusCode).toBe(400);
   });
 
+  it('takes a line staff cancel off the invoice and the credit, but not below what was paid', async () => {
+    const j = await company('Juliet Trucks');
+    await approve(j.id, 5000);
+    const [a, b, c] = await Promise.all(
+      [30, 20, 20].map((price) => insertPart(ctx.database.db, { price, minOrderQuantity: 1 })),
+    );
+    const placed = await call(j.buyers[0]!, 'POST', '/api/checkout', {
+      lines: [
+        { partId: a!.id, quantity: 10, unitPrice: 30 },
+        { partId: b!.id, quantity: 10, unitPrice: 20 },
+        { partId: c!.id, quantity: 5, unitPrice: 20 },
+      ],
+      shipTo,
+      phone: '0113 496 0000',
+      companyId: j.id,
+      payment: 'account',
+    });
+    const order = placed.json<OrderResponse>();
+    expect(order.partPrice).toBe(600);
+    const [invoice] = await ctx.database.db
+      .select()
+      .from(companyInvoices)
+      .where(eq(companyInvoices.orderId, order._id));
+    const paid = await call(await staff(), 'POST', `/api/staff/invoices/${invoice!.id}/payments`, {
+      amount: 450,
+      receivedOn: '2026-11-24',
+      reference: 'BACS 9',
+    });
+    expect(paid.statusCode).toBe(200);
+    const cancelLine = async (lineNo: number) =>
+      call(await staff(), 'POST', `/api/staff/orders/${order._id}/lines/${lineNo}/cancel`, {
+        reason: 'Out of stock',
+      });
+    // $600 − $200 would ask less than the $450 received: refused, nothing changed.
+    const refused = await cancelLine(2);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'INVOICE_PAID' });
+    expect(await stockOf(b!.id)).toBe(490);
+    const done = await cancelLine(3);
+    expect(done.statusCode, done.body).toBe(200);
+    const [lowered] = await ctx.database.db
+      .select()
+      .from(companyInvoices)
+      .where(eq(companyInvoices.orderId, order._id));
+    expect(lowered?.amountCents).toBe(50_000);
+    expect((await companyRow(j.id)).creditUsedCents).toBe(5_000);
+    expect(await stockOf(c!.id)).toBe(500);
+    // Nothing was charged by card, so nothing is refunded.
+    const after = await call(j.buyers[0]!, 'GET', `/api/purchase/${order._id}`);
+    expect(after.json()).toMatchObject({ partPrice: 500, refund: null, paymentMode: 'account' });
+  });
+
   it('records payments: a part payment leaves the rest due, no more than is due, and frees the credit', async () => {
     const f = await company('Foxtrot Fleet');
     await approve(f.id, 5000);
