@@ -129,10 +129,8 @@ export const CheckoutBody = OrderBuyerFields.extend({
    * account; left out, the order is personal. The company's name and tax id come from the company.
    */
   companyId: z.string({ error: 'The company id must be text' }).max(100).optional(),
+  /** `account` only with `companyId` (the server refuses it otherwise). */
   payment: z.enum(['card', 'account'], { error: 'Payment is card or account' }).optional(),
-}).refine((body) => body.payment !== 'account' || body.companyId !== undefined, {
-  path: ['payment'],
-  message: 'Only a company order can go on account',
 });
 export type CheckoutBody = z.input<typeof CheckoutBody>;
 export type CheckoutValues = z.output<typeof CheckoutBody>;

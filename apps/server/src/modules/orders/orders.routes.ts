@@ -50,6 +50,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app.post(routePath(endpoints.checkout), async (request, reply) => {
     const caller = await guards.requireUser(request);
     const body = parseOr400(CheckoutBody, request.body ?? {});
+    if (body.payment === 'account' && !body.companyId)
+      throw new AppError(400, 'VALIDATION_FAILED', 'Only a company order can go on account', {
+        payment: 'Only a company order can go on account',
+      });
     // A company order: the caller's membership is checked; its name and tax id are the company's.
     const company = body.companyId ? await companyForOrder(db, caller, body.companyId) : undefined;
     const { order, replayed } = await placeLines(
