@@ -44,7 +44,7 @@ describe.runIf(browserAvailable())('companies in the browser', () => {
     await form.getByLabel('City', { exact: true }).fill('Leeds');
     await form.getByLabel('Postal code', { exact: true }).fill('LS1 4AP');
     await form.getByLabel('Country', { exact: true }).fill('United Kingdom');
-    await form.getByLabel('Label').fill('Workshop');
+    await form.getByLabel('Delivery label').fill('Workshop');
     await form.getByLabel('Delivery street').fill('3 Mill Lane');
     await form.getByLabel('Delivery city').fill('Leeds');
     await form.getByLabel('Delivery postal code').fill('LS2 7QT');
@@ -52,6 +52,17 @@ describe.runIf(browserAvailable())('companies in the browser', () => {
     await form.getByRole('button', { name: 'Create company' }).click();
     await owner.page.getByTestId('company-name').getByText('Fleet Motors Ltd').waitFor();
     expect(await seriousA11yViolations(owner.page)).toEqual([]);
+    // A second delivery address, added later.
+    await owner.page.getByRole('button', { name: 'Edit details and addresses' }).click();
+    const edit = owner.page.getByRole('form', { name: 'Edit the company' });
+    await edit.getByRole('button', { name: 'Add a delivery address' }).click();
+    await edit.getByLabel('Delivery 2 label').fill('Depot');
+    await edit.getByLabel('Delivery 2 street').fill('9 Canal Wharf');
+    await edit.getByLabel('Delivery 2 city').fill('Leeds');
+    await edit.getByLabel('Delivery 2 postal code').fill('LS11 5PS');
+    await edit.getByLabel('Delivery 2 country').fill('United Kingdom');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await owner.page.getByText('Depot: 9 Canal Wharf, LS11 5PS Leeds, United Kingdom').waitFor();
 
     // The owner invites a colleague as a buyer.
     const invite = owner.page.getByRole('form', { name: 'Invite a colleague' });

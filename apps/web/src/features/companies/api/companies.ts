@@ -64,6 +64,18 @@ export const useCreateCompany = () =>
     meta: changes,
   });
 
+/** Owners and admins change the details and the whole list of delivery addresses. */
+export const useUpdateCompany = (companyId: string) =>
+  useMutation({
+    mutationFn: (body: CompanyBody) =>
+      api<CompanyResponse>(`/companies/${encodeURIComponent(companyId)}`, {
+        method: 'PUT',
+        body,
+        auth: true,
+      }),
+    meta: changes,
+  });
+
 export const useInviteMember = (companyId: string) =>
   useMutation({
     mutationFn: (body: { email: string; role: 'admin' | 'buyer' }) =>

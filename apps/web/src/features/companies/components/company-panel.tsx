@@ -11,12 +11,14 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { confirm, showError } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
+import { CompanyForm } from './company-form';
 import {
   useChangeRole,
   useCompanyInvites,
   useInviteMember,
   useRemoveMember,
   useRevokeInvite,
+  useUpdateCompany,
 } from '../api/companies';
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'Please try again.');
@@ -63,6 +65,8 @@ export function CompanyPanel({
   const remove = useRemoveMember(company.id);
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [invited, setInvited] = useState<string | null>(null);
+  const update = useUpdateCompany(company.id);
+  const [editing, setEditing] = useState(false);
 
   const onInvite = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,7 +101,28 @@ export function CompanyPanel({
           {company.billingAddress.city}, {company.billingAddress.country}
         </p>
         <p>Your role: {company.role}</p>
+        {manager && !editing && (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm mt-2 w-fit"
+            onClick={() => setEditing(true)}
+          >
+            Edit details and addresses
+          </button>
+        )}
       </div>
+      {editing && (
+        <CompanyForm
+          company={company}
+          title="Edit the company"
+          submitLabel="Save"
+          busy={update.isPending}
+          send={async (body) => {
+            await update.mutateAsync(body);
+            setEditing(false);
+          }}
+        />
+      )}
       <Standing company={company} />
       <div className="rounded-box bg-base-100 p-4 shadow">
         <h3 className="font-semibold">Delivery addresses</h3>
