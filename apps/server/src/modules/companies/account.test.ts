@@ -423,6 +423,38 @@ describe('company orders and payment on account', () => {
     ).toBe(404);
   });
 
+  it('records concurrent payments against one invoice without ever taking more than is due', async () => {
+    const k = await company('Kilo Couriers');
+    await approve(k.id, 5000);
+    const part = await insertPart(ctx.database.db, { price: 25, minOrderQuantity: 1 });
+    const order = (
+      await checkout(k.buyers[0]!, part, 10, { companyId: k.id, payment: 'account' })
+    ).json<OrderResponse>();
+    const [invoice] = await ctx.database.db
+      .select()
+      .from(companyInvoices)
+      .where(eq(companyInvoices.orderId, order._id));
+    const admin = await staff();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(admin, 'POST', `/api/staff/invoices/${invoice!.id}/payments`, {
+          amount: 100,
+          receivedOn: '2026-11-24',
+          reference: `BACS ${i}`,
+        }),
+      ),
+    );
+    // $250 due: two payments of $100 fit, the third would pass it.
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(4);
+    const [after] = await ctx.database.db
+      .select()
+      .from(companyInvoices)
+      .where(eq(companyInvoices.id, invoice!.id));
+    expect(after?.paidCents).toBe(20_000);
+    expect((await companyRow(k.id)).creditUsedCents).toBe(5_000);
+  });
+
   it('sends the overdue reminder once, across runs at once, instances and restarts, and lists due and overdue invoices', async () => {
     const g = await company('Golf Garages');
     await approve(g.id, 5000, 14);
