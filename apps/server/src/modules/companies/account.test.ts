@@ -455,6 +455,62 @@ describe('company orders and payment on account', () => {
     expect((await companyRow(k.id)).creditUsedCents).toBe(5_000);
   });
 
+  it('keeps credit and stock right when cancels, payments and orders of one company run at once (one lock order, no deadlock)', async () => {
+    const l = await company('Lima Logistics', 4);
+    await approve(l.id, 100_000);
+    const [p1, p2] = await Promise.all(
+      [10, 15].map((price) =>
+        insertPart(ctx.database.db, { price, minOrderQuantity: 1, availableQuantity: 1000 }),
+      ),
+    );
+    const order = (buyer: Customer) =>
+      call(buyer, 'POST', '/api/checkout', {
+        lines: [
+          { partId: p2!.id, quantity: 2, unitPrice: 15 },
+          { partId: p1!.id, quantity: 3, unitPrice: 10 },
+        ],
+        shipTo,
+        phone: '0113 496 0000',
+        companyId: l.id,
+        payment: 'account',
+      });
+    const first = await Promise.all(l.buyers.map((b) => order(b)));
+    const placed = first.map((r) => r.json<OrderResponse>());
+    const invoices = await ctx.database.db
+      .select()
+      .from(companyInvoices)
+      .where(eq(companyInvoices.companyId, l.id));
+    const admin = await staff();
+    const answers = await Promise.all([
+      ...placed.map((o, i) => call(l.buyers[i]!, 'DELETE', `/api/purchase/${o._id}`)),
+      ...l.buyers.map((b) => order(b)),
+      ...invoices.map((inv) =>
+        call(admin, 'POST', `/api/staff/invoices/${inv.id}/payments`, {
+          amount: 10,
+          receivedOn: '2026-11-24',
+          reference: 'BACS',
+        }),
+      ),
+    ]);
+    const codes = answers.map((r) => r.statusCode);
+    // Each cancel, order and payment either went through or was refused as it should be; a
+    // payment on an invoice its cancel voided first is refused (409), never a deadlock or a 5xx.
+    expect(codes.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(codes.slice(4, 8)).toEqual([201, 201, 201, 201]);
+    for (const code of codes.slice(8)) expect([200, 409]).toContain(code);
+    const row = await companyRow(l.id);
+    const open = (
+      await ctx.database.db
+        .select()
+        .from(companyInvoices)
+        .where(eq(companyInvoices.companyId, l.id))
+    ).reduce((sum, i) => sum + (i.voidedAt ? 0 : i.amountCents - i.paidCents - i.creditedCents), 0);
+    expect(row.creditUsedCents).toBe(open);
+    expect(open).toBe(4 * 6_000);
+    expect(await stockOf(p1!.id)).toBe(1000 - 4 * 3);
+    expect(await stockOf(p2!.id)).toBe(1000 - 4 * 2);
+  });
+
   it('sends the overdue reminder once, across runs at once, instances and restarts, and lists due and overdue invoices', async () => {
     const g = await company('Golf Garages');
     await approve(g.id, 5000, 14);
