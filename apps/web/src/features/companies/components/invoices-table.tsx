@@ -3,7 +3,15 @@ import { formatMoney, type AccountInvoice } from '@storefront/contract';
 import { FormError } from '../../../components/ui/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
+import { showError } from '../../../lib/alert';
+import { downloadAccountInvoice, downloadCreditNote } from '../api/documents';
 import { useIssueCreditNote, useRecordPayment } from '../api/staff-companies';
+
+const failed = (err: unknown) =>
+  void showError(
+    'The PDF could not be downloaded',
+    err instanceof ApiError ? err.message : undefined,
+  );
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -127,6 +135,13 @@ export function InvoicesTable({ invoices, label }: { invoices: AccountInvoice[];
               {i.voided && <span className="badge badge-ghost ml-2">void</span>}
             </span>
           </div>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            onClick={() => void downloadAccountInvoice(i.orderId, i.orderNumber).catch(failed)}
+          >
+            Invoice {i.orderNumber} (PDF)
+          </button>
           <p data-testid="invoice-figures">
             Amount {formatMoney(i.amount)} · paid {formatMoney(i.paid)}
             {i.credited > 0 ? ` · credited ${formatMoney(i.credited)}` : ''} · open{' '}
@@ -145,7 +160,14 @@ export function InvoicesTable({ invoices, label }: { invoices: AccountInvoice[];
             <ul className="text-sm">
               {i.creditNotes.map((n) => (
                 <li key={n.id}>
-                  {n.number}: {formatMoney(n.amount)}, {n.reason}
+                  {n.number}: {formatMoney(n.amount)}, {n.reason}{' '}
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => void downloadCreditNote(n.id, n.number).catch(failed)}
+                  >
+                    {n.number} (PDF)
+                  </button>
                 </li>
               ))}
             </ul>
