@@ -20,9 +20,15 @@ import { applyRoleGrants, isAdmin } from './modules/users/roles.service.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
+import { companyOrderRoutes } from './modules/orders/company-orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
+import {
+  remindOverdueInvoices,
+  startOverdueReminders,
+} from './modules/orders/overdue-reminders.js';
 import { sweepExpiredOrders } from './modules/orders/cancel-order.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
+import { companyRoutes } from './modules/companies/companies.routes.js';
 import { quickOrderRoutes } from './modules/quick-order/quick-order.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import {
@@ -48,6 +54,7 @@ import { listPartReviews } from './modules/reviews/reviews.service.js';
 import { staffAdminRoutes } from './modules/staff/staff-admins.routes.js';
 import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
 import { staffPartRoutes } from './modules/staff/staff-parts.routes.js';
+import { staffCompanyRoutes } from './modules/staff/staff-companies.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
 import { readyRoutes } from './modules/health/ready.routes.js';
@@ -71,6 +78,8 @@ declare module 'fastify' {
       outbox: OutboxWorker;
       /** The unpaid-order sweep, as the background job runs it (tests call it directly). */
       sweepUnpaidOrders(olderThanHours: number, now?: Date): Promise<number>;
+      /** The overdue-invoice reminders, as the background job runs them (tests call it). */
+      remindOverdueInvoices(now?: Date): Promise<number>;
       /** Every route registered, as `METHOD path`: the API description's test reads it. */
       routes: string[];
       /** Backups of this shop's data (the schedule runs only with the background jobs). */
@@ -209,6 +218,7 @@ export async function buildApp({
     outbox,
     routes,
     sweepUnpaidOrders: async (_hours: number, _now?: Date): Promise<number> => 0,
+    remindOverdueInvoices: (now?: Date) => remindOverdueInvoices(db, now),
   };
   app.decorate('storefront', storefront);
   const limiter = createRateLimiter(db);
@@ -285,6 +295,13 @@ export async function buildApp({
     onQueued,
   });
   await app.register(cartRoutes, { db, guards });
+  await app.register(companyRoutes, {
+    db,
+    guards,
+    mail: { publicUrl: config.publicUrl, brandName: config.brandName },
+    onQueued,
+  });
+  await app.register(companyOrderRoutes, { db, guards });
   await app.register(quickOrderRoutes, { db, guards });
   await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
   await app.register(invoiceRoutes, { db, guards, seller });
@@ -299,6 +316,7 @@ export async function buildApp({
     onQueued,
   });
   await app.register(staffAdminRoutes, { db, guards });
+  await app.register(staffCompanyRoutes, { db, guards, seller });
   await app.register(staffPartRoutes, {
     db,
     guards,
@@ -314,6 +332,8 @@ export async function buildApp({
 
   if (startJobs) {
     startOrderSweep(app, db, config, gate, onStockChange);
+    // Invoices become overdue by the day: looking every ten minutes is plenty.
+    startOverdueReminders(app, db, 600_000, onQueued);
     app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));
     startBackupSchedule(app, backups, config.backups.intervalHours);
   }

@@ -137,6 +137,13 @@ export const CheckoutBody = OrderBuyerFields.extend({
   shipTo: ShipTo,
   /** The lines come from the cart: once ordered, they leave it. */
   fromCart: z.boolean({ error: 'fromCart is true or false' }).optional(),
+  /**
+   * For a company the caller belongs to (checked by the server), paid by card or on the company's
+   * account; left out, the order is personal. The company's name and tax id come from the company.
+   */
+  companyId: z.string({ error: 'The company id must be text' }).max(100).optional(),
+  /** `account` only with `companyId` (the server refuses it otherwise). */
+  payment: z.enum(['card', 'account'], { error: 'Payment is card or account' }).optional(),
 });
 export type CheckoutBody = z.input<typeof CheckoutBody>;
 export type CheckoutValues = z.output<typeof CheckoutBody>;

@@ -18,6 +18,7 @@ import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
 import { catalogEndpoints } from './catalog-endpoints.js';
 import { cartEndpoints } from './cart-endpoints.js';
+import { companyEndpoints, staffCompanyEndpoints } from './company-endpoints.js';
 import { quickOrderEndpoints } from './quick-order.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
@@ -448,6 +449,8 @@ export const endpoints = {
   },
   ...catalogEndpoints,
   ...cartEndpoints,
+  ...companyEndpoints,
+  ...staffCompanyEndpoints,
   ...quickOrderEndpoints,
   ...staffEndpoints,
 } as const satisfies Record<string, Endpoint>;

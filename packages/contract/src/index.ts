@@ -23,3 +23,4 @@ export * from './quantity.js';
 export * from './cart.js';
 export * from './quick-order.js';
 export * from './volume-prices.js';
+export * from './companies.js';

@@ -81,6 +81,10 @@ export const OrderResponse = z.object({
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   canceledAt: z.string().nullable(),
+  /** The company it was placed for (its `name` and `email` are the member who placed it). */
+  companyId: z.string().nullable(),
+  /** `account`: on the company's account, confirmed at once and invoiced; `card` otherwise. */
+  paymentMode: z.enum(['card', 'account']),
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 

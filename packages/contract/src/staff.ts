@@ -8,6 +8,8 @@ export const PAYMENT_STATES = [
   'unpaid',
   'pending',
   'paid',
+  // A company's order on its account: confirmed without a card, owed on its invoice.
+  'on account',
   'refund pending',
   'refunded',
   'voided',

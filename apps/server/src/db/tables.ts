@@ -11,3 +11,4 @@ export * from '../modules/outbox/outbox.tables.js';
 export * from '../modules/limits/limits.tables.js';
 export * from '../modules/mail/mail.tables.js';
 export * from '../modules/audit/audit.tables.js';
+export * from '../modules/companies/companies.tables.js';

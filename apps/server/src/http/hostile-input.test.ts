@@ -122,6 +122,20 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
       fromCart: true,
     },
     staffCancelLine: { reason: 'Out of stock' },
+    createCompany: {
+      name: 'Fuzz Fleet Ltd',
+      taxId: 'GB 123 4567 89',
+      billingAddress: { street: '1 Road', city: 'Leeds', postalCode: 'LS1', country: 'UK' },
+      deliveryAddresses: [
+        { label: 'Depot', street: '2 Road', city: 'Leeds', postalCode: 'LS2', country: 'UK' },
+      ],
+    },
+    inviteMember: { email: 'colleague@example.com', role: 'buyer' },
+    acceptInvite: { token: 'fuzz-token' },
+    changeMemberRole: { role: 'admin' },
+    staffApproveTerms: { termsDays: 30, creditLimit: 1000 },
+    staffRecordPayment: { amount: 10, receivedOn: '2026-11-24', reference: 'BACS 1' },
+    staffIssueCreditNote: { amount: 10, reason: 'Returned' },
   };
   return bodies[name] ?? {};
 }

@@ -25,6 +25,12 @@ const Admins = lazy(() => import('./routes/dashboard/admins'));
 const Audit = lazy(() => import('./routes/dashboard/audit'));
 const StaffParts = lazy(() => import('./routes/dashboard/staff-parts'));
 const StaffPart = lazy(() => import('./routes/dashboard/staff-part'));
+const Company = lazy(() => import('./routes/dashboard/company'));
+const CompanyOrders = lazy(() => import('./routes/dashboard/company-orders'));
+const CompanyJoin = lazy(() => import('./routes/company-join'));
+const StaffCompanies = lazy(() => import('./routes/dashboard/staff-companies'));
+const StaffCompany = lazy(() => import('./routes/dashboard/staff-company'));
+const StaffInvoices = lazy(() => import('./routes/dashboard/staff-invoices'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 const dashboard = paths.dashboard;
@@ -39,12 +45,15 @@ export default function MemberRoutes() {
       <Route element={<RequireAuth />}>
         <Route path={paths.checkout.path} element={<Checkout />} />
         <Route path={paths.quickOrder.path} element={<QuickOrder />} />
+        <Route path={paths.companyJoin.path} element={<CompanyJoin />} />
         <Route path={dashboard.root.path} element={<DashboardLayout />}>
           <Route index element={<Profile />} />
           <Route path={dashboard.myOrders.path} element={<MyOrders />} />
           <Route path={dashboard.order.path} element={<Order />} />
           <Route path={dashboard.addReview.path} element={<AddReview />} />
           <Route path={dashboard.payment.path} element={<Payment />} />
+          <Route path={dashboard.company.path} element={<Company />} />
+          <Route path={dashboard.companyOrders.path} element={<CompanyOrders />} />
           <Route element={<RequireAdmin />}>
             <Route path={dashboard.addPart.path} element={<AddPart />} />
             <Route path={dashboard.editPart.path} element={<EditPart />} />
@@ -54,6 +63,9 @@ export default function MemberRoutes() {
             <Route path={dashboard.staffPart.path} element={<StaffPart />} />
             <Route path={dashboard.admins.path} element={<Admins />} />
             <Route path={dashboard.audit.path} element={<Audit />} />
+            <Route path={dashboard.companies.path} element={<StaffCompanies />} />
+            <Route path={dashboard.staffCompany.path} element={<StaffCompany />} />
+            <Route path={dashboard.invoices.path} element={<StaffInvoices />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>

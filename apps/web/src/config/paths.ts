@@ -22,6 +22,8 @@ export const paths = {
   quickOrder: { path: '/quick-order', href: () => '/quick-order' },
   /** The cart's lines once more, where they go, and "Place order". */
   checkout: { path: '/checkout', href: () => '/checkout' },
+  /** An invitation's link: the code is in the fragment (`#…`). */
+  companyJoin: { path: '/company/join', href: () => '/company/join' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
@@ -35,6 +37,10 @@ export const paths = {
       path: 'payment/:id',
       href: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
     },
+    /** The buyer's companies: members, invitations, standing. */
+    company: { path: 'company', href: () => '/dashboard/company' },
+    /** My Orders' "Company orders". */
+    companyOrders: { path: 'company-orders', href: () => '/dashboard/company-orders' },
     addReview: { path: 'add-a-review', href: () => '/dashboard/add-a-review' },
     addPart: { path: 'add-a-part', href: () => '/dashboard/add-a-part' },
     /** Staff: every customer's orders; `search` is the filter's query string. */
@@ -55,6 +61,14 @@ export const paths = {
       href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}/edit`,
     },
     admins: { path: 'admins', href: () => '/dashboard/admins' },
+    /** Staff: companies, their terms and standing. */
+    companies: { path: 'companies', href: () => '/dashboard/companies' },
+    staffCompany: {
+      path: 'companies/:companyId',
+      href: (companyId: string) => `/dashboard/companies/${encodeURIComponent(companyId)}`,
+    },
+    /** Staff: invoices on account, overdue and due. */
+    invoices: { path: 'invoices', href: () => '/dashboard/invoices' },
     audit: { path: 'audit', href: () => '/dashboard/audit' },
   },
 } as const;

@@ -15,6 +15,8 @@ export type Topic =
   | 'account'
   // The buyer's cart (its lines, counted in the navbar).
   | 'cart'
+  // Companies the buyer belongs to: members, invitations, terms and credit.
+  | 'companies'
   // Staff: who is an admin, and the record of what staff did.
   | 'admins'
   | 'audit';

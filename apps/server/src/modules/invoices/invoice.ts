@@ -1,8 +1,45 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, formatOrderNumber, fromCents, stepLabel } from '@storefront/contract';
+import type { AccountInvoiceDetails, CompanyCreditNoteRow } from '../companies/account.service.js';
+import type { CompanyRow } from '../companies/companies.service.js';
 import type { OrderView } from '../orders/orders.service.js';
 
 export type Seller = { name: string; address: string; taxId: string | null; publicUrl: string };
+
+/** An order on account's invoice: its dates, what has been paid and credited, who is billed. */
+export type OnAccount = {
+  issuedAt: Date;
+  dueAt: Date;
+  termsDays: number | null;
+  amountCents: number;
+  paidCents: number;
+  creditedCents: number;
+  voided: boolean;
+  billing: {
+    name: string;
+    taxId: string;
+    street: string;
+    city: string;
+    postalCode: string;
+    country: string;
+  };
+};
+
+/** The invoice as the PDF prints it, from the companies module's record of it. */
+export const onAccountFrom = ({
+  invoice,
+  termsDays,
+  billing,
+}: AccountInvoiceDetails): OnAccount => ({
+  issuedAt: invoice.issuedAt,
+  dueAt: invoice.dueAt,
+  termsDays,
+  amountCents: invoice.amountCents,
+  paidCents: invoice.paidCents,
+  creditedCents: invoice.creditedCents,
+  voided: invoice.voidedAt !== null,
+  billing,
+});
 
 const date = (d: Date) =>
   d.toLocaleDateString('en-US', {
@@ -17,7 +54,11 @@ const date = (d: Date) =>
  * number, order number, every line, totals and the payment. Built from the order as stored: the
  * names and prices it was sold at, whatever the parts say now.
  */
-export function renderInvoice(order: OrderView, seller: Seller): Promise<Buffer> {
+export function renderInvoice(
+  order: OrderView,
+  seller: Seller,
+  account?: OnAccount,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -46,10 +87,31 @@ export function renderInvoice(order: OrderView, seller: Seller): Promise<Buffer>
   doc.fillColor('#1f2937').fontSize(10).font('Helvetica');
   doc.text(`Order number: ${number}`);
   doc.text(`Order date: ${date(order.createdAt)}`);
-  if (order.paidAt) doc.text(`Invoice date: ${date(order.paidAt)}`);
+  if (account) {
+    doc.text(`Invoice date: ${date(account.issuedAt)}`);
+    doc
+      .font('Helvetica-Bold')
+      .text(`Due date: ${date(account.dueAt)}`)
+      .font('Helvetica');
+  } else if (order.paidAt) doc.text(`Invoice date: ${date(order.paidAt)}`);
   if (order.poNumber) doc.text(`Your PO number: ${order.poNumber}`);
 
-  doc.moveDown().font('Helvetica-Bold').text('Bill and ship to').font('Helvetica');
+  if (account) {
+    // A company's invoice: billed to the company at its billing address, shipped where asked.
+    const b = account.billing;
+    doc.moveDown().font('Helvetica-Bold').text('Bill to').font('Helvetica');
+    doc.text(b.name);
+    doc.text(b.street);
+    doc.text(`${b.postalCode} ${b.city}`);
+    doc.text(b.country);
+    doc.text(`Tax/VAT id: ${b.taxId}`);
+    doc.text(`Ordered by: ${order.name} (${order.email})`);
+  }
+  doc
+    .moveDown()
+    .font('Helvetica-Bold')
+    .text(account ? 'Ship to' : 'Bill and ship to')
+    .font('Helvetica');
   if (order.company) doc.text(order.company);
   doc.text(order.name);
   if (order.shipCity) {
@@ -127,11 +189,30 @@ export function renderInvoice(order: OrderView, seller: Seller): Promise<Buffer>
   }
 
   doc.moveDown(2).font('Helvetica-Bold').text('Payment', 50).font('Helvetica');
-  doc.text(
-    order.paidAt
-      ? `Paid by card on ${date(order.paidAt)}. Payment id: ${order.transactionId ?? ''}`
-      : 'Not paid yet.',
-  );
+  if (account) {
+    const open = account.amountCents - account.paidCents - account.creditedCents;
+    doc.text(
+      account.voided
+        ? 'The order was canceled before it shipped: this invoice is void and nothing is owed.'
+        : `On account${account.termsDays ? `, ${account.termsDays} days` : ''}: please pay by bank transfer by ` +
+            `${date(account.dueAt)}, quoting ${number}.`,
+    );
+    if (!account.voided) {
+      if (account.paidCents > 0)
+        doc.text(`Received so far: ${formatMoney(fromCents(account.paidCents))}.`);
+      if (account.creditedCents > 0)
+        doc.text(`Credited: ${formatMoney(fromCents(account.creditedCents))}.`);
+      doc
+        .font('Helvetica-Bold')
+        .text(`Amount due: ${formatMoney(fromCents(open))}`)
+        .font('Helvetica');
+    }
+  } else
+    doc.text(
+      order.paidAt
+        ? `Paid by card on ${date(order.paidAt)}. Payment id: ${order.transactionId ?? ''}`
+        : 'Not paid yet.',
+    );
   const whole = order.status === 'canceled';
   if (order.refundStatus === 'succeeded')
     doc.text(
@@ -147,6 +228,63 @@ export function renderInvoice(order: OrderView, seller: Seller): Promise<Buffer>
     .fontSize(8)
     .fillColor('#4b5563')
     .text(`Thank you for your order. ${seller.name}.`);
+  doc.end();
+  return done;
+}
+
+/**
+ * A credit note as a PDF: what the shop gives back against the invoice of a shipped order on
+ * account, to the company billed, with its number and reason.
+ */
+export function renderCreditNote(input: {
+  note: CompanyCreditNoteRow;
+  order: OrderView;
+  company: CompanyRow;
+  seller: Seller;
+}): Promise<Buffer> {
+  const { note, order, company, seller } = input;
+  const number = `CN-${note.number}`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Credit note ${number}`, Author: seller.name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const navy = '#1e3a8a';
+  doc.fillColor(navy).fontSize(22).font('Helvetica-Bold').text(seller.name);
+  doc.fillColor('#1f2937').fontSize(9).font('Helvetica');
+  if (seller.address) doc.text(seller.address);
+  if (seller.taxId) doc.text(`Tax/VAT id: ${seller.taxId}`);
+  doc.text(seller.publicUrl);
+  doc
+    .moveDown(1.5)
+    .fontSize(18)
+    .font('Helvetica-Bold')
+    .fillColor(navy)
+    .text(`Credit note ${number}`);
+  doc.fillColor('#1f2937').fontSize(10).font('Helvetica');
+  doc.text(`Date: ${date(note.issuedAt)}`);
+  doc.text(`Against the invoice of order ${formatOrderNumber(order.number)}`);
+  doc.moveDown().font('Helvetica-Bold').text('Credited to').font('Helvetica');
+  doc.text(company.name);
+  doc.text(company.billingStreet);
+  doc.text(`${company.billingPostalCode} ${company.billingCity}`);
+  doc.text(company.billingCountry);
+  doc.text(`Tax/VAT id: ${company.taxId}`);
+  doc.moveDown().font('Helvetica-Bold').text('Reason').font('Helvetica');
+  doc.text(note.reason);
+  doc
+    .moveDown()
+    .font('Helvetica-Bold')
+    .text(`Amount credited: ${formatMoney(fromCents(note.amountCents))}`);
+  doc
+    .font('Helvetica')
+    .text(`The order's invoice (${formatMoney(fromCents(order.totalCents))}) asks this much less.`);
   doc.end();
   return done;
 }

@@ -3,8 +3,10 @@ import { endpoints, formatOrderNumber, IdParams, routePath } from '@storefront/c
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Guards } from '../auth/guards.js';
+import { accountInvoicesOfOrders } from '../companies/account.service.js';
+import { roleIn } from '../companies/companies.service.js';
 import { findOrderView } from '../orders/orders.service.js';
-import { renderInvoice, type Seller } from './invoice.js';
+import { onAccountFrom, renderInvoice, type Seller } from './invoice.js';
 
 export type InvoiceRoutesOptions = { db: Db; guards: Guards; seller: Seller };
 
@@ -18,12 +20,21 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRoutesOptions> = async 
     async (request, reply) => {
       const caller = await guards.requireUser(request);
       const order = await findOrderView(db, request.params.id);
-      // Its customer and staff only; to anyone else an order id names nothing.
-      if (!order || (order.userId !== caller.sub && !(await guards.isAdmin(caller))))
+      // Its customer, its company's members and staff; to anyone else an order id names nothing.
+      if (
+        !order ||
+        (order.userId !== caller.sub &&
+          !(order.companyId && (await roleIn(db, order.companyId, caller.sub))) &&
+          !(await guards.isAdmin(caller)))
+      )
         throw notFound('Order');
-      if (!order.paidAt)
+      const account =
+        order.paymentMode === 'account'
+          ? (await accountInvoicesOfOrders(db, [order.id])).get(order.id)
+          : undefined;
+      if (!order.paidAt && !account)
         throw new AppError(409, 'NOT_PAID', 'An invoice exists once the order is paid');
-      const pdf = await renderInvoice(order, seller);
+      const pdf = await renderInvoice(order, seller, account && onAccountFrom(account));
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

@@ -32,6 +32,8 @@ export function registerMailJobs(outbox: OutboxWorker, mailer: Mailer): void {
 /** What an order's mail tells of. `staff-paid` goes to the shop's admins. */
 export const ORDER_MAIL_KINDS = [
   'placed',
+  'placed-on-account',
+  'invoice-overdue',
   'paid',
   'canceled',
   'shipped',
@@ -82,7 +84,10 @@ export async function queueOrderMail(
  */
 export const placedMailCtes = (): SQL => sql`placed_mail as (
     insert into ${orderEmails} (order_id, kind, event_key, to_address, user_id)
-    select id, 'placed', id::text || ':placed', email, user_id from inserted
+    select id, k.kind, id::text || ':' || k.kind, email, user_id
+      from inserted,
+           lateral (select case when payment_mode = 'account' then 'placed-on-account'
+                                else 'placed' end as kind) k
     on conflict (event_key) do nothing
     returning id
   ),

@@ -7,7 +7,8 @@ import {
   type SentOrderEmail,
 } from '../mail/mail.service.js';
 import type { Mailer } from '../mail/mailer.js';
-import { renderInvoice, type Seller } from '../invoices/invoice.js';
+import { accountInvoicesOfOrders } from '../companies/account.service.js';
+import { onAccountFrom, renderInvoice, type Seller } from '../invoices/invoice.js';
 import { findOrdersWithEvents } from '../orders/orders.service.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { listAdmins } from '../users/roles.service.js';
@@ -33,6 +34,11 @@ export function registerOrderMailJobs(
       db,
       [...emails.values()].map((e) => e.orderId),
     );
+    // Orders on account: their invoices, for the due date in the mail and the PDF attached.
+    const accounts = await accountInvoicesOfOrders(
+      db,
+      [...orders.values()].filter((o) => o.order.paymentMode === 'account').map((o) => o.order.id),
+    );
     let admins: Promise<string[]> | undefined;
     const staffAddresses = () =>
       (admins ??= listAdmins(db).then((list) =>
@@ -51,19 +57,34 @@ export function registerOrderMailJobs(
       try {
         const { order, events } = found;
         const kind = email.kind as Parameters<typeof renderOrderMail>[0];
-        const mail = renderOrderMail(kind, order, context, events, email.lineNo);
+        const account = accounts.get(order.id);
+        const onAccount = account ? onAccountFrom(account) : undefined;
+        const mail = renderOrderMail(
+          kind,
+          order,
+          context,
+          events,
+          email.lineNo,
+          onAccount && {
+            dueAt: onAccount.dueAt,
+            termsDays: onAccount.termsDays,
+            openCents: onAccount.amountCents - onAccount.paidCents - onAccount.creditedCents,
+          },
+        );
+        const attachInvoice =
+          kind === 'paid' || (onAccount !== undefined && kind === 'placed-on-account');
         const to = email.toAddress ? [email.toAddress] : await staffAddresses();
         if (to.length > 0) {
           await mailer.send(
             {
               to: to.join(', '),
               ...mail,
-              ...(kind === 'paid'
+              ...(attachInvoice
                 ? {
                     attachments: [
                       {
                         filename: `invoice-${formatOrderNumber(order.number)}.pdf`,
-                        content: await renderInvoice(order, seller),
+                        content: await renderInvoice(order, seller, onAccount),
                         contentType: 'application/pdf',
                       },
                     ],

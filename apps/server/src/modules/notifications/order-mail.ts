@@ -4,6 +4,16 @@ import type { OrderEventRow, OrderLineRow, OrderView } from '../orders/orders.se
 import { escapeHtml } from '../../http/escape-html.js';
 
 export type MailContext = { brandName: string; publicUrl: string; unpaidOrderTtlHours: number };
+/** The invoice of an order on account, for the mails that tell of it. */
+export type AccountInvoice = { dueAt: Date; openCents: number; termsDays: number | null };
+
+const day = (d: Date) =>
+  d.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** A line's unit price, with the volume price it got: "$8.20 (volume price from 40)". */
@@ -99,6 +109,7 @@ export function renderOrderMail(
   ctx: MailContext,
   events: OrderEventRow[],
   lineNo: number | null = null,
+  invoice?: AccountInvoice,
 ): RenderedMail {
   const number = formatOrderNumber(order.number);
   const hello = `Hello ${order.name},`;
@@ -114,6 +125,30 @@ export function renderOrderMail(
         after: [
           `Unpaid orders are canceled after ${ctx.unpaidOrderTtlHours} hours without activity, and their stock returned.`,
         ],
+      });
+    case 'placed-on-account':
+      return compose(ctx, `Order ${number} confirmed on account`, hello, {
+        lead: [
+          `Thank you for your order ${number} for ${order.company ?? 'your company'}. It is confirmed and its stock reserved; ` +
+            'it goes on the company’s account. The invoice is attached.',
+        ],
+        rows: [
+          ...rows,
+          ['Invoice due', invoice ? day(invoice.dueAt) : ''],
+          ['Pay by', 'bank transfer, quoting the order number'],
+        ],
+        action: { label: 'See the order', url: receiptUrl(ctx, order) },
+        after: ['Delivery is free. We will write again when your order ships.'],
+      });
+    case 'invoice-overdue':
+      return compose(ctx, `Invoice for order ${number} is overdue`, hello, {
+        lead: [
+          `The invoice for order ${number} was due on ${invoice ? day(invoice.dueAt) : 'its due date'} ` +
+            `and ${formatMoney(fromCents(invoice?.openCents ?? order.totalCents))} is still open.`,
+          'Please pay it by bank transfer, quoting the order number. If you have just paid, thank you: you need do nothing.',
+        ],
+        rows,
+        action: { label: 'See the order', url: receiptUrl(ctx, order) },
       });
     case 'paid':
       return compose(ctx, `Payment received for order ${number}`, hello, {
@@ -137,7 +172,9 @@ export function renderOrderMail(
             ? [
                 `Your payment of ${formatMoney(fromCents(order.totalCents))} will be refunded to your card.`,
               ]
-            : ['Nothing was charged.'];
+            : order.paymentMode === 'account'
+              ? ['Its invoice is void: nothing is owed for it.']
+              : ['Nothing was charged.'];
       return compose(ctx, `Order ${number} canceled`, hello, {
         lead: [`Your order ${number} was canceled ${who}.`, ...refund],
         rows,

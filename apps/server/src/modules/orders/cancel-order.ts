@@ -2,6 +2,11 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, type DeleteOrderResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
+import {
+  lockCompany,
+  lowerInvoiceOfOrder,
+  voidInvoiceOfOrder,
+} from '../companies/account.service.js';
 import { queueOrderMail } from '../mail/mail.service.js';
 import { returnStock } from '../parts/stock.service.js';
 import { recordOrderEvent, transitionOrder, type OrderActor } from './order-status.js';
@@ -102,6 +107,37 @@ export async function cancelUnpaidByStaff(
   return done;
 }
 
+/**
+ * An order on account canceled before it ships (by its buyer or staff): its stock returns and its
+ * invoice is void, which releases the company's credit, in one transaction. The company's row is
+ * locked first (the lock order of every writer of a company's credit: company, order, parts).
+ */
+async function cancelOnAccount(
+  db: Db,
+  order: OrderRow,
+  by: OrderActor,
+  within?: (tx: DbOrTx, canceled: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
+  if (order.status !== 'paid')
+    throw new AppError(
+      409,
+      'ORDER_NOT_CANCELABLE',
+      order.status === 'canceled'
+        ? 'This order is already canceled'
+        : 'A shipped order on account cannot be canceled: staff issue a credit note instead',
+    );
+  return db.transaction(async (tx) => {
+    if (order.companyId) await lockCompany(tx, order.companyId);
+    const canceled = await transitionOrder(tx, order.id, ['paid'], 'canceled', by);
+    if (!canceled) throw new AppError(409, 'ORDER_NOT_CANCELABLE', 'The order changed meanwhile');
+    const view = await withLines(tx, canceled);
+    await returnStock(tx, { id: view.id, lines: liveLines(view) }, 'cancel', by.actorId ?? null);
+    await voidInvoiceOfOrder(tx, order.id);
+    await within?.(tx, canceled);
+    return canceled;
+  });
+}
+
 /** The customer's cancel: only their own unpaid order; anything else changes nothing. */
 export async function cancelOrder(
   db: Db,
@@ -111,6 +147,10 @@ export async function cancelOrder(
 ): Promise<DeleteOrderResponse> {
   const row = await findOrder(db, id);
   if (!row || row.userId !== userId || row.status === 'canceled') throw notFound('Order');
+  if (row.paymentMode === 'account') {
+    await cancelOnAccount(db, row, { actor: 'customer', actorId: userId });
+    return { deletedCount: 1 };
+  }
   if (row.status !== 'unpaid') throw notCancelable();
   const result = await cancelUnpaid(db, id, gate, { actor: 'customer', actorId: userId });
   if (result === 'being-paid') throw beingPaid();
@@ -180,6 +220,7 @@ export async function staffCancelOrder(
   if (order.status === 'unpaid' || order.status === 'pending') {
     return cancelUnpaidByStaff(db, orderId, gate, by, audit);
   }
+  if (order.paymentMode === 'account') return cancelOnAccount(db, order, by, audit);
   if (order.status !== 'paid') throw notCancelableByStaff(order);
   return db.transaction(async (tx) => {
     const canceled = await transitionOrder(tx, orderId, ['paid'], 'canceled', by);
@@ -230,6 +271,7 @@ export async function staffCancelLine(
     if (outcome === 'processing') throw beingPaid();
   }
   const done = await db.transaction(async (tx) => {
+    if (order.paymentMode === 'account' && order.companyId) await lockCompany(tx, order.companyId);
     const locked = await lockOrder(tx, orderId);
     if (!locked || !['unpaid', 'pending', 'paid'].includes(locked.status)) return undefined;
     const paid = locked.status === 'paid';
@@ -262,12 +304,16 @@ export async function staffCancelLine(
       paid ? 'refund' : 'cancel',
       by.actorId ?? null,
     );
-    if (paid) await gate.refundPaid(tx, updated, canceledLine);
+    // On account nothing was charged: the invoice asks less instead (and the company's credit).
+    if (updated.paymentMode === 'account')
+      await lowerInvoiceOfOrder(tx, orderId, canceledLine.totalCents);
+    else if (paid) await gate.refundPaid(tx, updated, canceledLine);
     await recordOrderEvent(tx, updated, {
       ...by,
       note:
         `Line ${lineNo} canceled: ${canceledLine.partName} (${canceledLine.quantity}), ` +
-        `${formatMoney(fromCents(canceledLine.totalCents))}${paid ? ' refunded' : ''}` +
+        `${formatMoney(fromCents(canceledLine.totalCents))}` +
+        `${updated.paymentMode === 'account' ? ' taken off the invoice' : paid ? ' refunded' : ''}` +
         (by.note ? `. ${by.note}` : ''),
     });
     await queueOrderMail(tx, {

@@ -136,5 +136,7 @@ export async function recordOrderEvent(
 /** The timeline's first entry, as a CTE of the placing statement, from the `inserted` order. */
 export const placedEventCte = (): SQL => sql`placed_event as (
     insert into ${orderEvents} (order_id, actor, actor_id, from_status, to_status, note)
-    select id, 'customer', user_id, null, 'unpaid', 'Order placed' from inserted
+    select id, 'customer', user_id, null, status,
+           case when payment_mode = 'account' then 'Order placed on account' else 'Order placed' end
+      from inserted
   )`;

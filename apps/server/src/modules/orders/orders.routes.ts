@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
+import { companyForOrder } from '../companies/companies.service.js';
 import { cancelOrder, type PaymentGate } from './cancel-order.js';
 import { orderAgain } from './order-again.js';
 import { getOrder, listOrders, composeAddress, toOrderResponse } from './orders.service.js';
@@ -50,6 +51,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app.post(routePath(endpoints.checkout), async (request, reply) => {
     const caller = await guards.requireUser(request);
     const body = parseOr400(CheckoutBody, request.body ?? {});
+    if (body.payment === 'account' && !body.companyId)
+      throw new AppError(400, 'VALIDATION_FAILED', 'Only a company order can go on account', {
+        payment: 'Only a company order can go on account',
+      });
+    // A company order: the caller's membership is checked; its name and tax id are the company's.
+    const company = body.companyId ? await companyForOrder(db, caller, body.companyId) : undefined;
     const { order, replayed } = await placeLines(
       db,
       caller,
@@ -63,10 +70,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
         shipTo: body.shipTo,
         address: composeAddress(body.shipTo),
         phone: body.phone,
-        company: body.company,
-        taxId: body.taxId,
+        company: company?.name ?? body.company,
+        taxId: company?.taxId ?? body.taxId,
         poNumber: body.poNumber,
         idempotencyKey: body.idempotencyKey,
+        companyId: company?.id,
+        onAccount: company !== undefined && body.payment === 'account',
       },
       {
         limits: openOrderLimits,

@@ -12,6 +12,7 @@ import { preparedSql } from '../../db/prepared.js';
 import { rowOf } from '../../db/raw-rows.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
+import { roleIn } from '../companies/companies.service.js';
 import {
   orderEvents,
   orderLines,
@@ -103,6 +104,8 @@ export const toOrderResponse = (order: OrderView): OrderResponse => {
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),
     canceledAt: iso(order.canceledAt),
+    companyId: order.companyId,
+    paymentMode: order.paymentMode,
   };
 };
 
@@ -147,6 +150,25 @@ const ordersOf = (canceled: boolean, name: string) =>
        order by o.created_at desc, o.id desc`,
   );
 const liveOrdersOf = ordersOf(false, 'live_orders_of');
+
+/**
+ * A company's orders, newest first, whoever of its members placed them (each carries its buyer's
+ * name and email): every order, canceled ones included, so the company's view misses none.
+ */
+export async function listCompanyOrders(db: DbOrTx, companyId: string): Promise<OrderResponse[]> {
+  if (!isUuid(companyId)) return [];
+  const rows = await companyOrdersOf(db, { companyId });
+  return rows.map((raw) => toOrderResponse(viewOf(raw)));
+}
+
+const companyOrdersOf = preparedSql(
+  'company_orders_of',
+  () => sql`
+    select o.*, ${linesJsonSql('o')} from ${orders} o
+     where o.company_id = ${sql.placeholder('companyId')}::uuid
+     order by o.created_at desc, o.id desc
+     limit 1000`,
+);
 const canceledOrdersOf = ordersOf(true, 'canceled_orders_of');
 
 /** The order's own row (no lines), for checks of status and money; undefined for an unknown id. */
@@ -223,7 +245,13 @@ export async function getOrder(
 ): Promise<OrderResponse> {
   const order = await findOrderView(db, id);
   if (!order) throw notFound('Order');
-  if (order.userId !== caller.sub && !(await callerIsAdmin(caller))) throw notFound('Order');
+  // A company's order is read by every member of the company, as its "Company orders" list shows.
+  if (
+    order.userId !== caller.sub &&
+    !(order.companyId && (await roleIn(db, order.companyId, caller.sub))) &&
+    !(await callerIsAdmin(caller))
+  )
+    throw notFound('Order');
   return toOrderResponse(order);
 }
 

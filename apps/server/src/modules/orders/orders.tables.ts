@@ -45,6 +45,16 @@ export const orders = pgTable(
     company: text('company'),
     taxId: text('tax_id'),
     poNumber: text('po_number'),
+    /**
+     * The company the order was placed for (its member is `user_id`), or null for a personal
+     * order. The foreign key to `companies` is in migration 0017 (the companies module's table
+     * refers to this one, so this definition does not import it back).
+     */
+    companyId: uuid('company_id'),
+    /** `account`: a company's order on its payment terms, confirmed at once and invoiced. */
+    paymentMode: text('payment_mode', { enum: ['card', 'account'] })
+      .notNull()
+      .default('card'),
     /** The order form's key: a repeat of the same request returns this order. */
     idempotencyKey: text('idempotency_key'),
     /**
@@ -74,6 +84,14 @@ export const orders = pgTable(
       sql`${t.status} in ('unpaid', 'pending', 'paid', 'shipped', 'delivered', 'canceled')`,
     ),
     check('orders_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('orders_payment_mode_known', sql`${t.paymentMode} in ('card', 'account')`),
+    check(
+      'orders_account_is_company',
+      sql`${t.paymentMode} = 'card' or (${t.companyId} is not null and ${t.status} <> 'unpaid' and ${t.status} <> 'pending')`,
+    ),
+    index('orders_company_created_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.companyId} is not null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The sweep's only question: which unpaid orders have been idle too long?
     index('orders_unpaid_updated_idx')

@@ -130,6 +130,9 @@ describe('placing an order', () => {
       shippedAt: null,
       deliveredAt: null,
       canceledAt: null,
+      // A personal order, paid by card (not placed for a company on its account).
+      companyId: null,
+      paymentMode: 'card',
     });
     expect(await stockOf(ctx.database.db, part.id)).toBe(75);
     const again = await ctx.app.inject({

@@ -16,6 +16,7 @@ import { preparedSql } from '../../db/prepared.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { clearOrderedCartLinesCte } from '../cart/cart.service.js';
+import { accountInvoiceCte, creditGateCte, creditRefusal } from '../companies/account.service.js';
 import { tooMany } from '../limits/rate-limiter.js';
 import { placedMailCtes } from '../mail/mail.service.js';
 import { reserveLinesCtes, snapshotPartsCte } from '../parts/stock.service.js';
@@ -50,6 +51,12 @@ export type OrderDetails = {
   taxId?: string | undefined;
   poNumber?: string | undefined;
   idempotencyKey?: string | undefined;
+  /**
+   * The company the order is for (the caller's membership checked by the route), and whether it
+   * goes on the company's account: confirmed at once and invoiced instead of paid by card.
+   */
+  companyId?: string | undefined;
+  onAccount?: boolean | undefined;
 };
 
 /** Orders one account may place in a ten-minute window. */
@@ -162,22 +169,27 @@ const placeStatement = preparedSql(
     ),
     ${earlierOrder},
     ${accountGateCte},
+    ${creditGateCte(sql`(select adding from value)`)},
     ${reserveLinesCtes({
       lines: 'req',
-      gate: sql`exists (select 1 from gate)`,
+      gate: sql`exists (select 1 from gate)
+        and (not ${value('onAccount')}::boolean or exists (select 1 from credit))`,
       orderId: value('orderId'),
       userId: value('userId'),
     })},
     inserted as (
       insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
         ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
-        total_cents, status)
+        total_cents, status, company_id, payment_mode)
       select ${value('orderId')}::uuid, ${value('userId')}::text, ${value('name')}::text,
         ${value('email')}::text, ${value('address')}::text, ${value('street')}::text,
         ${value('city')}::text, ${value('postalCode')}::text, ${value('country')}::text,
         ${value('company')}::text, ${value('taxId')}::text, ${value('poNumber')}::text,
         ${value('key')}::text, ${value('phone')}::text,
-        (select sum(price_cents::bigint * quantity) from checked), 'unpaid'
+        (select sum(price_cents::bigint * quantity) from checked),
+        case when ${value('onAccount')}::boolean then 'paid' else 'unpaid' end,
+        ${value('companyId')}::uuid,
+        case when ${value('onAccount')}::boolean then 'account' else 'card' end
        where (select count(*) from taken) = ${value('n')}::int
       returning *
     ),
@@ -189,6 +201,7 @@ const placeStatement = preparedSql(
         from inserted i cross join checked c
       returning *
     ),
+    ${accountInvoiceCte()},
     ${placedEventCte()},
     ${placedMailCtes()},
     ${clearOrderedCartLinesCte({
@@ -203,6 +216,7 @@ const placeStatement = preparedSql(
            (select jsonb_agg(to_jsonb(c) order by c.line_no) from checked c) as fresh,
            (select id from earlier) as earlier_id,
            exists (select 1 from gate) as passed_gate,
+           exists (select 1 from credit) as passed_credit,
            (select adding from value) as adding`,
 );
 
@@ -373,6 +387,7 @@ export async function placeLines(
 ): Promise<Placed> {
   const lines = normaliseLines(asked);
   const key = details.idempotencyKey ?? null;
+  const onAccount = details.onAccount === true && details.companyId !== undefined;
   const parameters = { ...lineParameters(lines), userId: caller.sub, key };
   const [found = {}] = await placePrecheck(db, parameters);
   const repeat = await replayOf(db, found.earlier_id);
@@ -385,8 +400,11 @@ export async function placeLines(
       [raw] = await placeStatement(db, {
         ...parameters,
         orderId: randomUUID(),
-        maxCount: options.limits.count,
-        maxCents: options.limits.valueCents,
+        // An order on account is never unpaid: the unpaid-order ceilings do not weigh it.
+        maxCount: onAccount ? 2_147_483_647 : options.limits.count,
+        maxCents: onAccount ? Number.MAX_SAFE_INTEGER : options.limits.valueCents,
+        companyId: details.companyId ?? null,
+        onAccount,
         name: caller.name,
         email: caller.email,
         address: details.address,
@@ -418,8 +436,12 @@ export async function placeLines(
     if (repeated) return repeated;
     // Past the gate, the locked rows say what changed since the snapshot; stopped at it, the
     // snapshot's lines may already say it.
-    const problems = problemsOf(reportedOf(raw.passed_gate === true ? raw.fresh : raw.snap));
+    // Stopped by the company's credit, no part was locked: the snapshot's lines say the rest.
+    const creditStopped = onAccount && raw.passed_gate === true && raw.passed_credit !== true;
+    const locked = raw.passed_gate === true && !creditStopped;
+    const problems = problemsOf(reportedOf(locked ? raw.fresh : raw.snap));
     if (problems.length > 0) throw options.refuse(problems);
+    if (creditStopped) throw await creditRefusal(db, details.companyId!, Number(raw.adding ?? 0));
     // The lines were orderable in the statement's snapshot and the account's ceilings stopped the
     // order, unless they changed meanwhile (an order paid or canceled): then it is tried again.
     const refusal = await ceilingRefusal(db, caller.sub, Number(raw.adding ?? 0), options.limits);

@@ -41,9 +41,11 @@ import {
 } from './orders.tables.js';
 
 /** How an order stands with its money, from its status and refund. */
-export function paymentState(row: Pick<OrderRow, 'status' | 'refundStatus' | 'paidAt'>) {
+export function paymentState(
+  row: Pick<OrderRow, 'status' | 'refundStatus' | 'paidAt' | 'paymentMode'>,
+) {
   if (row.status === 'unpaid' || row.status === 'pending') return row.status;
-  if (row.status !== 'canceled') return 'paid' as const;
+  if (row.status !== 'canceled') return row.paymentMode === 'account' ? 'on account' : 'paid';
   if (row.refundStatus === 'succeeded') return 'refunded' as const;
   if (row.refundStatus) return 'refund pending' as const;
   return 'voided' as const;
@@ -66,6 +68,7 @@ const orderSummaryColumns = {
   status: orders.status,
   refundStatus: orders.refundStatus,
   paidAt: orders.paidAt,
+  paymentMode: orders.paymentMode,
 };
 
 /** What a row of the staff list shows of an order (its lines beside it): nothing else is read. */

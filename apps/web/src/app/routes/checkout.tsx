@@ -1,12 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { alerts, formatMoney, stepLabel, type LinesRefusal } from '@storefront/contract';
+import { alerts, formatMoney, stepLabel, type LinesRefusal, type ShipTo } from '@storefront/contract';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/use-auth';
 import { LineProblems } from '../../features/cart/components/line-problems';
+import {
+  CompanyChoice,
+  type CompanyPurchase,
+} from '../../features/companies/components/company-choice';
 import { useCart } from '../../features/cart/use-cart';
 import { showSuccess } from '../../lib/alert';
 
@@ -25,6 +29,8 @@ export default function CheckoutRoute() {
   const { cart, pending, error, refetch, change, remove } = useCart(auth);
   const [refusal, setRefusal] = useState<LinesRefusal | null>(null);
   const [fixing, setFixing] = useState(false);
+  const [forCompany, setForCompany] = useState<CompanyPurchase>(null);
+  const [shipTo, setShipTo] = useState<ShipTo | null>(null);
 
   if (pending || !auth.user) return <Spinner label="Loading your cart…" />;
   if (!cart)
@@ -107,21 +113,29 @@ export default function CheckoutRoute() {
           Total: <strong data-testid="lines-total">{formatMoney(cart.subtotal)}</strong>
         </p>
       </section>
-      <Suspense fallback={<Spinner label="Loading the checkout form…" />}>
-        <CheckoutForm
-          cart={cart}
-          customer={{ name: auth.user.name, email: auth.user.email }}
-          onRefused={(r) => {
-            setRefusal(r);
-            refetch();
-          }}
-          onPlaced={async (order) => {
-            await showSuccess(alerts.orderPlaced);
-            // Straight on to paying for the whole order, once.
-            await navigate(paths.dashboard.payment.href(order._id));
-          }}
-        />
-      </Suspense>
+      <div className="space-y-4">
+        <CompanyChoice value={forCompany} onChange={setForCompany} onAddress={setShipTo} />
+        <Suspense fallback={<Spinner label="Loading the checkout form…" />}>
+          <CheckoutForm
+            cart={cart}
+            forCompany={forCompany}
+            shipTo={shipTo}
+            customer={{ name: auth.user.name, email: auth.user.email }}
+            onRefused={(r) => {
+              setRefusal(r);
+              refetch();
+            }}
+            onPlaced={async (order) => {
+              await showSuccess(alerts.orderPlaced);
+              // On account it is confirmed already: its receipt, with the invoice.
+              if (order.paymentMode === 'account')
+                return navigate(paths.dashboard.order.href(order._id));
+              // Straight on to paying for the whole order, once.
+              await navigate(paths.dashboard.payment.href(order._id));
+            }}
+          />
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -14,8 +14,15 @@ const adminItems: Item[] = [
 const staffItems: Item[] = [
   { to: paths.dashboard.orders.href(), label: 'Orders' },
   { to: paths.dashboard.parts.href(), label: 'Parts' },
+  { to: paths.dashboard.companies.href(), label: 'Companies' },
+  { to: paths.dashboard.invoices.href(), label: 'Invoices' },
   { to: paths.dashboard.admins.href(), label: 'Admins' },
   { to: paths.dashboard.audit.href(), label: 'Audit log' },
+];
+/** Buying with colleagues: a menu of its own, so the spec's sidebar stays as it is. */
+const companyItems: Item[] = [
+  { to: paths.dashboard.company.href(), label: 'Company' },
+  { to: paths.dashboard.companyOrders.href(), label: 'Company orders' },
 ];
 const customerItems: Item[] = [
   { to: paths.dashboard.myOrders.href(), label: 'My Orders' },
@@ -55,6 +62,7 @@ export default function DashboardLayout() {
         ) : (
           <nav aria-label="Dashboard pages" className="space-y-4">
             <Menu items={items} testId="dashboard-sidebar" />
+            <Menu items={companyItems} label="Your company" testId="company-sidebar" />
             {auth.isAdmin && (
               <Menu items={staffItems} label="Run the shop" testId="staff-sidebar" />
             )}

@@ -19,6 +19,9 @@ export default function MyOrdersRoute() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">My Orders</h2>
+        <Link to={paths.dashboard.companyOrders.href()} className="link link-primary">
+          Company orders
+        </Link>
         <label className="label cursor-pointer gap-2">
           <input
             type="checkbox"

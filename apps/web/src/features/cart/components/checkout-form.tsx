@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   type CartResponse,
   type LinesRefusal,
   type OrderResponse,
+  type ShipTo,
 } from '@storefront/contract';
 import { buyerBody, InvoiceFields, ShipToFields } from '../../../components/buyer-fields';
 import { Field } from '../../../components/ui/field';
@@ -25,6 +26,10 @@ type Props = {
   onPlaced: (order: OrderResponse) => void | Promise<void>;
   /** The server refused some lines: the page shows them on their lines, refreshed. */
   onRefused: (refusal: LinesRefusal) => void;
+  /** For a company of the buyer's (the route's choice), by card or on its account. */
+  forCompany?: { companyId: string; payment: 'card' | 'account' } | null;
+  /** An address picked elsewhere (a company's delivery address), to fill the ship-to with. */
+  shipTo?: ShipTo | null;
 };
 
 /**
@@ -32,7 +37,7 @@ type Props = {
  * lines go with the unit prices this page shows: if one changed meanwhile, nothing is placed and
  * the buyer sees which, so nobody is charged a total they did not see.
  */
-export function CheckoutForm({ cart, customer, onPlaced, onRefused }: Props) {
+export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, shipTo }: Props) {
   const checkout = useCheckout();
   const [serverError, setServerError] = useState<string | null>(null);
   // One key per order the buyer means to place: a double click or a retry places it once.
@@ -51,6 +56,11 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused }: Props) {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (!shipTo) return;
+    for (const name of ['street', 'city', 'postalCode', 'country'] as const)
+      form.setValue(name, shipTo[name], { shouldValidate: true });
+  }, [shipTo, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -65,6 +75,7 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused }: Props) {
         ...buyerBody(values),
         idempotencyKey: requestKey,
         fromCart: true,
+        ...(forCompany ?? {}),
       });
       await onPlaced(order);
     } catch (err) {
@@ -104,7 +115,7 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused }: Props) {
         </p>
         <FormError message={serverError} testId="checkout-error" />
         <SubmitButton busy={isSubmitting} disabled={!cart.ready}>
-          Place order
+          {forCompany?.payment === 'account' ? 'Place order on account' : 'Place order'}
         </SubmitButton>
       </div>
     </form>

@@ -108,6 +108,23 @@ export function MyOrdersTable({
           Cancel
         </button>
       </div>
+    ) : order.paymentMode === 'account' ? (
+      // On the company's account: invoiced, no card payment; cancelable until it ships.
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm" data-testid="on-account">
+          On account
+        </span>
+        {order.status === 'paid' && (
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm"
+            onClick={() => void onCancel(order)}
+            disabled={cancelOrder.isPending && cancelOrder.variables === order._id}
+          >
+            Cancel
+          </button>
+        )}
+      </div>
     ) : (
       <div className="space-y-2">
         <code className="block text-xs break-all" data-testid="transaction-id">

@@ -97,6 +97,11 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
             {order.company && <Row label="Company">{order.company}</Row>}
             {order.taxId && <Row label="Tax/VAT id">{order.taxId}</Row>}
             {order.poNumber && <Row label="Your PO number">{order.poNumber}</Row>}
+            {order.paymentMode === 'account' && (
+              <Row label="Payment">
+                On the company&apos;s account: see the invoice for its due date
+              </Row>
+            )}
             {order.paidAt && (
               <Row label="Payment id">
                 <code className="text-xs break-all">{order.transactionId}</code>
@@ -127,7 +132,7 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
                 Pay now
               </Link>
             )}
-            {order.paidAt && (
+            {(order.paidAt || order.paymentMode === 'account') && (
               <button
                 type="button"
                 className="btn btn-outline"

@@ -4,6 +4,7 @@ const payment: Record<StaffOrderRow['payment'], string> = {
   unpaid: 'badge-error',
   pending: 'badge-warning',
   paid: 'badge-success',
+  'on account': 'badge-success badge-outline',
   'refund pending': 'badge-warning badge-outline',
   refunded: 'badge-info badge-outline',
   voided: 'badge-ghost',

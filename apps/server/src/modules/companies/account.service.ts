@@ -1,0 +1,427 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { formatMoney, fromCents, isUuid } from '@storefront/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { AppError, notFound } from '../../http/errors.js';
+import {
+  companies,
+  companyCreditNotes,
+  companyInvoices,
+  companyMembers,
+  companyPayments,
+  type CompanyCreditNoteRow,
+  type CompanyInvoiceRow,
+  type CompanyPaymentRow,
+  type CompanyRow,
+} from './companies.tables.js';
+
+export type { CompanyCreditNoteRow, CompanyInvoiceRow, CompanyPaymentRow };
+
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * Payment on account, as a CTE of the placing statement (decision 045): the company's row, locked,
+ * only when the order is on account, its terms are approved and its credit in use plus `adding`
+ * stays within its limit. The lock is taken before any part's (the lock order: the account's
+ * counts, the company, then parts by id), and a concurrent order of the same company waits for it;
+ * PostgreSQL then checks the conditions again against the row the first one left, whose credit in
+ * use its invoice has already raised (trigger on `company_invoices`). So two members ordering at
+ * once can never pass the limit together: nothing is read and compared outside the statement.
+ */
+export const creditGateCte = (adding: SQL): SQL => sql`credit as (
+    select c.id, c.terms_days from ${companies} c
+     where ${value('onAccount')}::boolean
+       and c.id = ${value('companyId')}::uuid
+       and c.terms = 'approved' and c.terms_days is not null
+       and c.credit_used_cents + ${adding} <= c.credit_limit_cents
+       for no key update
+  )`;
+
+/**
+ * The invoice of the `inserted` order when it is on account, due after the company's terms, as a
+ * CTE of the placing statement. Inserting it raises the company's credit in use (trigger).
+ */
+export const accountInvoiceCte = (): SQL => sql`account_invoice as (
+    insert into ${companyInvoices} (company_id, order_id, amount_cents, due_at)
+    select i.company_id, i.id, i.total_cents, now() + make_interval(days => c.terms_days)
+      from inserted i cross join credit c
+     where i.payment_mode = 'account'
+    returning id
+  )`;
+
+/** Why an order on account was refused, with the figures (409). */
+export class CreditRefusal extends AppError {
+  constructor(
+    message: string,
+    readonly figures: {
+      orderTotal: number;
+      creditLimit: number;
+      creditUsed: number;
+      creditAvailable: number;
+    },
+    code = 'CREDIT_LIMIT',
+  ) {
+    super(409, code, message);
+  }
+
+  override toBody() {
+    return { ...super.toBody(), ...this.figures };
+  }
+}
+
+/** The refusal of an order on account of `addingCents`, from the company as it is now. */
+export async function creditRefusal(
+  db: DbOrTx,
+  companyId: string,
+  addingCents: number,
+): Promise<CreditRefusal> {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const limit = company?.creditLimitCents ?? 0;
+  const used = company?.creditUsedCents ?? 0;
+  const figures = {
+    orderTotal: fromCents(addingCents),
+    creditLimit: fromCents(limit),
+    creditUsed: fromCents(used),
+    creditAvailable: fromCents(Math.max(0, limit - used)),
+  };
+  if (!company || company.terms !== 'approved')
+    return new CreditRefusal(
+      company?.terms === 'suspended'
+        ? "The company's payment on account is suspended: pay by card instead."
+        : 'This company does not pay on account: pay by card instead.',
+      figures,
+      'NO_ACCOUNT_TERMS',
+    );
+  return new CreditRefusal(
+    `This order (${formatMoney(figures.orderTotal)}) would pass the company's credit limit of ` +
+      `${formatMoney(figures.creditLimit)}: ${formatMoney(figures.creditUsed)} is in use, ` +
+      `${formatMoney(figures.creditAvailable)} is available. Nothing was ordered: ` +
+      'order less, pay by card, or settle open invoices first.',
+    figures,
+  );
+}
+
+/** The company's row, locked until the caller's transaction ends (lock order: company first). */
+export async function lockCompany(tx: DbOrTx, companyId: string): Promise<CompanyRow | undefined> {
+  if (!isUuid(companyId)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('no key update');
+  return row;
+}
+
+export async function findInvoice(db: DbOrTx, id: string): Promise<CompanyInvoiceRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(companyInvoices).where(eq(companyInvoices.id, id)).limit(1);
+  return row;
+}
+
+/** What an invoice still asks. */
+export const openCents = (invoice: CompanyInvoiceRow): number =>
+  invoice.voidedAt ? 0 : invoice.amountCents - invoice.paidCents - invoice.creditedCents;
+
+/**
+ * An order on account canceled before it shipped: its invoice is void, so its credit is released
+ * (trigger), in the cancel's transaction. The caller has locked the company's row first.
+ */
+export async function voidInvoiceOfOrder(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx
+    .update(companyInvoices)
+    .set({ voidedAt: new Date() })
+    .where(and(eq(companyInvoices.orderId, orderId), isNull(companyInvoices.voidedAt)));
+}
+
+/** An order's total lowered (a line canceled): its invoice asks less, or is void when it is all. */
+export async function lowerInvoiceOfOrder(
+  tx: DbOrTx,
+  orderId: string,
+  byCents: number,
+): Promise<void> {
+  const [lowered] = await tx
+    .update(companyInvoices)
+    .set({ amountCents: sql`${companyInvoices.amountCents} - ${byCents}` })
+    .where(
+      and(
+        eq(companyInvoices.orderId, orderId),
+        isNull(companyInvoices.voidedAt),
+        sql`${companyInvoices.amountCents} - ${byCents} >= greatest(1, ${companyInvoices.paidCents} + ${companyInvoices.creditedCents})`,
+      ),
+    )
+    .returning({ id: companyInvoices.id });
+  if (!lowered)
+    throw new AppError(
+      409,
+      'INVOICE_PAID',
+      'More has been paid on this invoice than it would ask without the line: issue a credit note instead',
+    );
+}
+
+const notOpen = () =>
+  new AppError(409, 'INVOICE_SETTLED', 'This invoice is paid, credited or void: nothing is due');
+
+/**
+ * Staff record money received against an invoice (bank transfer): at most what is still due. A
+ * part payment leaves the rest due. The company's row is locked first, then the invoice, so a
+ * payment, a cancel and an order of the same company queue in one order.
+ */
+export async function recordPayment(
+  tx: DbOrTx,
+  invoiceId: string,
+  payment: { amountCents: number; receivedOn: string; reference: string; recordedBy: string },
+): Promise<CompanyInvoiceRow> {
+  const found = await findInvoice(tx, invoiceId);
+  if (!found) throw notFound('Invoice');
+  await lockCompany(tx, found.companyId);
+  const [invoice] = await tx
+    .select()
+    .from(companyInvoices)
+    .where(eq(companyInvoices.id, invoiceId))
+    .for('update');
+  if (!invoice) throw notFound('Invoice');
+  const due = openCents(invoice);
+  if (due <= 0) throw notOpen();
+  if (payment.amountCents > due)
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `Only ${formatMoney(fromCents(due))} is due on this invoice`,
+      { amount: `At most ${formatMoney(fromCents(due))}` },
+    );
+  await tx.insert(companyPayments).values({ invoiceId, ...payment });
+  const [updated] = await tx
+    .update(companyInvoices)
+    .set({ paidCents: sql`${companyInvoices.paidCents} + ${payment.amountCents}` })
+    .where(eq(companyInvoices.id, invoiceId))
+    .returning();
+  if (!updated) throw notFound('Invoice');
+  return updated;
+}
+
+/**
+ * A credit note against the invoice of a shipped order on account: it takes back up to what the
+ * invoice still asks, so that much credit is released, numbered from its own sequence. Money
+ * already received is not repaid here (a bank transfer back is arranged outside the shop).
+ */
+export async function issueCreditNote(
+  tx: DbOrTx,
+  invoiceId: string,
+  note: { amountCents: number; reason: string; issuedBy: string },
+): Promise<CompanyCreditNoteRow> {
+  const found = await findInvoice(tx, invoiceId);
+  if (!found) throw notFound('Invoice');
+  await lockCompany(tx, found.companyId);
+  const [invoice] = await tx
+    .select()
+    .from(companyInvoices)
+    .where(eq(companyInvoices.id, invoiceId))
+    .for('update');
+  if (!invoice) throw notFound('Invoice');
+  const creditable = openCents(invoice);
+  if (creditable <= 0) throw notOpen();
+  if (note.amountCents > creditable)
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `At most ${formatMoney(fromCents(creditable))} can be credited on this invoice`,
+      { amount: `At most ${formatMoney(fromCents(creditable))}` },
+    );
+  await tx
+    .update(companyInvoices)
+    .set({ creditedCents: sql`${companyInvoices.creditedCents} + ${note.amountCents}` })
+    .where(eq(companyInvoices.id, invoiceId));
+  const [row] = await tx
+    .insert(companyCreditNotes)
+    .values({
+      invoiceId,
+      amountCents: note.amountCents,
+      reason: note.reason,
+      issuedBy: note.issuedBy,
+    })
+    .returning();
+  if (!row) throw new Error('the credit note was not inserted');
+  return row;
+}
+
+export async function findCreditNote(
+  db: DbOrTx,
+  id: string,
+): Promise<CompanyCreditNoteRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(companyCreditNotes)
+    .where(eq(companyCreditNotes.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function paymentsOf(db: DbOrTx, invoiceIds: string[]): Promise<CompanyPaymentRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select()
+    .from(companyPayments)
+    .where(inArray(companyPayments.invoiceId, invoiceIds))
+    .orderBy(asc(companyPayments.recordedAt));
+}
+
+export async function creditNotesOf(
+  db: DbOrTx,
+  invoiceIds: string[],
+): Promise<CompanyCreditNoteRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select()
+    .from(companyCreditNotes)
+    .where(inArray(companyCreditNotes.invoiceId, invoiceIds))
+    .orderBy(asc(companyCreditNotes.issuedAt));
+}
+
+/** A company's invoices, newest first. */
+export async function invoicesOfCompany(
+  db: DbOrTx,
+  companyId: string,
+): Promise<CompanyInvoiceRow[]> {
+  return db
+    .select()
+    .from(companyInvoices)
+    .where(eq(companyInvoices.companyId, companyId))
+    .orderBy(desc(companyInvoices.issuedAt));
+}
+
+/** Every open invoice, soonest due first (the console's due and overdue lists). */
+export async function openInvoices(db: DbOrTx, limit = 500): Promise<CompanyInvoiceRow[]> {
+  return db
+    .select()
+    .from(companyInvoices)
+    .where(
+      sql`${companyInvoices.voidedAt} is null and ${companyInvoices.paidCents} + ${companyInvoices.creditedCents} < ${companyInvoices.amountCents}`,
+    )
+    .orderBy(asc(companyInvoices.dueAt))
+    .limit(limit);
+}
+
+/**
+ * Claims the invoices that have become overdue and not yet been reminded of, in one conditional
+ * UPDATE: an invoice is claimed once, by one instance, whatever runs at the same time or after a
+ * restart. The caller queues each reminder in the same transaction, so a claim and its mail
+ * commit together or not at all.
+ */
+export async function claimOverdueInvoices(
+  tx: DbOrTx,
+  now: Date,
+  limit = 200,
+): Promise<CompanyInvoiceRow[]> {
+  return tx
+    .update(companyInvoices)
+    .set({ reminderClaimedAt: now })
+    .where(
+      sql`${companyInvoices.id} in (
+        select id from ${companyInvoices}
+         where ${companyInvoices.reminderClaimedAt} is null and ${companyInvoices.voidedAt} is null
+           and ${companyInvoices.paidCents} + ${companyInvoices.creditedCents} < ${companyInvoices.amountCents}
+           and ${companyInvoices.dueAt} < ${now}
+         order by ${companyInvoices.dueAt}
+         limit ${limit}
+         for update skip locked)
+       and ${companyInvoices.reminderClaimedAt} is null`,
+    )
+    .returning();
+}
+
+/** Staff approve terms (days and limit), change them, or suspend them (cards still work). */
+export async function setTerms(
+  tx: DbOrTx,
+  companyId: string,
+  terms:
+    { status: 'approved'; termsDays: number; creditLimitCents: number } | { status: 'suspended' },
+): Promise<CompanyRow | undefined> {
+  const [row] = await tx
+    .update(companies)
+    .set(
+      terms.status === 'approved'
+        ? {
+            terms: 'approved',
+            termsDays: terms.termsDays,
+            creditLimitCents: terms.creditLimitCents,
+          }
+        : { terms: 'suspended' },
+    )
+    .where(
+      terms.status === 'suspended'
+        ? and(eq(companies.id, companyId), sql`${companies.terms} <> 'none'`)
+        : eq(companies.id, companyId),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Every company, newest first, for the console, with how many members it has and what it has
+ * overdue: one statement for the whole list.
+ */
+export async function listCompanies(
+  db: DbOrTx,
+): Promise<{ company: CompanyRow; members: number; overdueCents: number }[]> {
+  const rows = await db
+    .select({
+      company: companies,
+      members: sql<number>`(select count(*)::int from ${companyMembers} m where m.company_id = companies.id)`,
+      overdueCents: sql<string>`(select coalesce(sum(i.amount_cents - i.paid_cents - i.credited_cents), 0)
+        from ${companyInvoices} i
+       where i.company_id = companies.id and i.voided_at is null and i.due_at < now())`,
+    })
+    .from(companies)
+    .orderBy(desc(companies.createdAt))
+    .limit(1000);
+  return rows.map((r) => ({
+    company: r.company,
+    members: Number(r.members),
+    overdueCents: Number(r.overdueCents),
+  }));
+}
+
+/** What an invoice of an order on account prints and mails: the invoice and who is billed. */
+export type AccountInvoiceDetails = {
+  invoice: CompanyInvoiceRow;
+  termsDays: number | null;
+  billing: {
+    name: string;
+    taxId: string;
+    street: string;
+    city: string;
+    postalCode: string;
+    country: string;
+  };
+};
+
+/** The invoices of the orders among `orderIds` that went on account, with their companies. */
+export async function accountInvoicesOfOrders(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, AccountInvoiceDetails>> {
+  const valid = [...new Set(orderIds)].filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .select({ invoice: companyInvoices, company: companies })
+    .from(companyInvoices)
+    .innerJoin(companies, eq(companies.id, companyInvoices.companyId))
+    .where(inArray(companyInvoices.orderId, valid));
+  return new Map(
+    rows.map(({ invoice, company }) => [
+      invoice.orderId,
+      {
+        invoice,
+        termsDays: company.termsDays,
+        billing: {
+          name: company.name,
+          taxId: company.taxId,
+          street: company.billingStreet,
+          city: company.billingCity,
+          postalCode: company.billingPostalCode,
+          country: company.billingCountry,
+        },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,40 @@
+import { useParams } from 'react-router';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { usePageTitle } from '../../../components/ui/page-title';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import {
+  useStaffCompany,
+  useStaffCompanyOrders,
+} from '../../../features/companies/api/staff-companies';
+import { CompanyOrdersTable } from '../../../features/companies/components/company-orders-table';
+import { StaffCompanyView } from '../../../features/companies/components/staff-company-view';
+
+export default function StaffCompanyRoute() {
+  usePageTitle('Company');
+  const id = useParams().companyId ?? '';
+  const company = useStaffCompany(id);
+  const orders = useStaffCompanyOrders(id);
+  if (company.isPending) return <Spinner label="Loading the company…" />;
+  if (company.isError)
+    return (
+      <ErrorMessage
+        title="We could not load the company."
+        error={company.error}
+        onRetry={() => void company.refetch()}
+      />
+    );
+  return (
+    <div className="space-y-6">
+      <StaffCompanyView company={company.data} />
+      <section>
+        <h3 className="mb-2 font-semibold">Orders</h3>
+        {orders.data ? (
+          <CompanyOrdersTable orders={orders.data} orderHref={paths.dashboard.staffOrder.href} />
+        ) : (
+          <Spinner label="Loading the orders…" />
+        )}
+      </section>
+    </div>
+  );
+}

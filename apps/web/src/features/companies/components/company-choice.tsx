@@ -1,0 +1,108 @@
+import { formatMoney, type ShipTo } from '@storefront/contract';
+import { useCompany, useMyCompanies } from '../api/companies';
+
+/** Who an order is for: the buyer alone, or a company of theirs, paid by card or on account. */
+export type CompanyPurchase = { companyId: string; payment: 'card' | 'account' } | null;
+
+type Props = {
+  value: CompanyPurchase;
+  onChange: (value: CompanyPurchase) => void;
+  /** A delivery address of the company, to fill the ship-to with. */
+  onAddress: (address: ShipTo) => void;
+};
+
+/**
+ * The checkout's "Buying for": personal or one of the buyer's companies; for a company, card or its
+ * account (when staff approved it, with the credit still available) and its delivery addresses.
+ * Shows nothing to a buyer in no company.
+ */
+export function CompanyChoice({ value, onChange, onAddress }: Props) {
+  const mine = useMyCompanies();
+  const company = useCompany(value?.companyId);
+  if (!mine.data || mine.data.length === 0) return null;
+  const standing = company.data?.standing;
+  const canUseAccount = standing?.terms === 'approved' && standing.creditAvailable > 0;
+  return (
+    <fieldset className="rounded-box bg-base-100 p-4 shadow" data-testid="company-choice">
+      <legend className="font-semibold">Buying for</legend>
+      <label className="label cursor-pointer justify-start gap-2">
+        <input
+          type="radio"
+          className="radio radio-primary"
+          name="buying-for"
+          checked={value === null}
+          onChange={() => onChange(null)}
+        />
+        <span>Myself (personal order)</span>
+      </label>
+      {mine.data.map((c) => (
+        <label key={c.id} className="label cursor-pointer justify-start gap-2">
+          <input
+            type="radio"
+            className="radio radio-primary"
+            name="buying-for"
+            checked={value?.companyId === c.id}
+            onChange={() => onChange({ companyId: c.id, payment: 'card' })}
+          />
+          <span>{c.name}</span>
+        </label>
+      ))}
+      {value && (
+        <div className="mt-2 space-y-2">
+          <p className="text-sm">The company&apos;s name and tax id go on the invoice.</p>
+          <div role="radiogroup" aria-label="Payment">
+            <label className="label cursor-pointer justify-start gap-2">
+              <input
+                type="radio"
+                className="radio radio-primary"
+                name="payment"
+                checked={value.payment === 'card'}
+                onChange={() => onChange({ ...value, payment: 'card' })}
+              />
+              <span>Pay by card</span>
+            </label>
+            <label className="label cursor-pointer justify-start gap-2">
+              <input
+                type="radio"
+                className="radio radio-primary"
+                name="payment"
+                disabled={!canUseAccount}
+                checked={value.payment === 'account'}
+                onChange={() => onChange({ ...value, payment: 'account' })}
+              />
+              <span>
+                On account
+                {standing?.terms === 'approved'
+                  ? ` (${standing.termsDays} days, ${formatMoney(standing.creditAvailable)} available)`
+                  : standing?.terms === 'suspended'
+                    ? ' (suspended)'
+                    : ' (not approved)'}
+              </span>
+            </label>
+          </div>
+          {company.data && company.data.deliveryAddresses.length > 0 && (
+            <div className="flex flex-wrap gap-2" aria-label="Company delivery addresses">
+              {company.data.deliveryAddresses.map((a) => (
+                <button
+                  key={a.id}
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  onClick={() =>
+                    onAddress({
+                      street: a.street,
+                      city: a.city,
+                      postalCode: a.postalCode,
+                      country: a.country,
+                    })
+                  }
+                >
+                  Ship to {a.label ?? a.street}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
