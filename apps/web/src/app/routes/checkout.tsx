@@ -1,6 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { alerts, formatMoney, stepLabel, type LinesRefusal, type ShipTo } from '@storefront/contract';
+import {
+  alerts,
+  formatMoney,
+  stepLabel,
+  type LinesRefusal,
+  type ShipTo,
+} from '@storefront/contract';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
