@@ -91,7 +91,7 @@ async function refuseSupersededInUse(
     : await tx
         .select({ sku: parts.sku })
         .from(parts)
-        .where(sql`upper(${parts.sku}) = any(${numbers}::text[])`)
+        .where(sql`upper(${parts.sku}) = any(${sql.param(numbers)}::text[])`)
         .limit(1);
   if (clash) {
     const message = `${clash.sku.toUpperCase()} is a current part number: only numbers no longer in use can be replaced`;

@@ -23,6 +23,7 @@ type DocRow = {
   sku: string;
   category: string;
   oem_numbers: string[];
+  superseded_numbers: string[];
   fit_makes: string[];
   in_stock: boolean;
   created_us: string | number;
@@ -34,7 +35,7 @@ type FitRow = { part_id: string; make: string; model: string; year_from: number;
 /** The start-up load leaves out the description and image (the index keeps neither). */
 const docColumns = (texts = true) => sql`p.id, p.name,
   ${texts ? sql`p.description` : sql`''`} as description, p.min_order_quantity, p.available_quantity,
-  p.price_cents, ${texts ? sql`p.image_url` : sql`''`} as image_url, p.sku, p.category, p.oem_numbers, p.fit_makes, p.in_stock,
+  p.price_cents, ${texts ? sql`p.image_url` : sql`''`} as image_url, p.sku, p.category, p.oem_numbers, p.superseded_numbers, p.fit_makes, p.in_stock,
   (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
   coalesce(p.search_vector::text, '') as vector`;
 
@@ -62,6 +63,7 @@ async function withFitment(db: DbOrTx, rows: DocRow[]): Promise<SearchDoc[]> {
     sku: r.sku,
     category: r.category,
     oemNumbers: r.oem_numbers,
+    supersededNumbers: r.superseded_numbers ?? [],
     fitMakes: r.fit_makes,
     inStock: r.in_stock,
     createdUs: Number(r.created_us),

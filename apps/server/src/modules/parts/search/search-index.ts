@@ -34,6 +34,8 @@ export type SearchDoc = {
   sku: string;
   category: string;
   oemNumbers: string[];
+  /** Older numbers of ours the part replaces, upper-case. */
+  supersededNumbers: string[];
   fitMakes: string[];
   inStock: boolean;
   /** Microseconds since 1970, as PostgreSQL keeps `created_at`. */
@@ -120,6 +122,7 @@ export class SearchIndex {
   private names: string[] = [];
   private skus: string[] = [];
   private oems: string[][] = [];
+  private superseded: string[][] = [];
   private fitMakeCodes: number[][] = [];
   /** Per slot: (model code, year from, year to) triples. */
   private fitments: Int32Array[] = [];
@@ -151,6 +154,7 @@ export class SearchIndex {
   private readonly bySku = new Map<string, number>();
   /** OEM number to the slot (or, rarely, slots) listing it. */
   private readonly byOem = new Map<string, number | number[]>();
+  private readonly bySuperseded = new Map<string, number | number[]>();
   private readonly postings = new Postings();
   /** Scratch for scoring one document at a time, and the scores of a query's matches. */
   private readonly doc = new DocEntries();
@@ -239,7 +243,8 @@ export class SearchIndex {
     this.slotOf.delete(id);
     if (this.bySku.get(this.skus[slot]!.toUpperCase()) === slot)
       this.bySku.delete(this.skus[slot]!.toUpperCase());
-    for (const o of this.oems[slot]!) this.removeOem(o, slot);
+    for (const o of this.oems[slot]!) removeSlot(this.byOem, o, slot);
+    for (const o of this.superseded[slot]!) removeSlot(this.bySuperseded, o, slot);
     this.clearFacets(slot);
     this.skuText = null;
     // The slot's strings are dropped; postings keep its id until the next rebuild.
@@ -247,19 +252,8 @@ export class SearchIndex {
     // Dead slots stay in the sort orders (matches never hold them) until the next rebuild.
   }
 
-  private removeOem(oem: string, slot: number) {
-    const v = this.byOem.get(oem);
-    if (v === slot) this.byOem.delete(oem);
-    else if (Array.isArray(v)) {
-      const rest = v.filter((s) => s !== slot);
-      if (rest.length === 1) this.byOem.set(oem, rest[0]!);
-      else this.byOem.set(oem, rest);
-    }
-  }
-
   private oemSlots(oem: string): number[] {
-    const v = this.byOem.get(oem);
-    return v === undefined ? [] : Array.isArray(v) ? v : [v];
+    return slotsOf(this.byOem, oem);
   }
 
   private clearFacets(slot: number) {
@@ -332,6 +326,8 @@ export class SearchIndex {
     this.textHash2[slot] = hashOf(text, 0x01000193);
     this.skus[slot] = doc.sku;
     this.oems[slot] = doc.oemNumbers;
+    this.superseded[slot] = doc.supersededNumbers;
+    for (const n of doc.supersededNumbers) addSlot(this.bySuperseded, n, slot);
     this.created[slot] = doc.createdUs;
     this.price[slot] = -1;
     this.setFacets(slot, doc);
@@ -346,12 +342,7 @@ export class SearchIndex {
       if (!list) this.skuGrams.set(gram, [slot]);
       else if (list[list.length - 1] !== slot) list.push(slot);
     }
-    for (const o of doc.oemNumbers) {
-      const v = this.byOem.get(o);
-      if (v === undefined) this.byOem.set(o, slot);
-      else if (Array.isArray(v)) v.push(slot);
-      else this.byOem.set(o, [v, slot]);
-    }
+    for (const o of doc.oemNumbers) addSlot(this.byOem, o, slot);
     for (const lexeme of parseTsvector(doc.vector))
       this.postings.add(slot, lexeme.word, lexeme.pos);
     this.skuText = null;
@@ -744,13 +735,42 @@ export class SearchIndex {
 
   /** `exactPartNumber`: a live part whose number, or else OEM number, is the text. */
   exact(value: string, oem: string): { id: string; sku: string } | null {
-    const bySku = this.bySku.get(value.toUpperCase());
+    const number = value.toUpperCase();
+    const bySku = this.bySku.get(number);
+    // An older number of ours names the part replacing it (the lowest part number of several,
+    // as the database orders them); then an OEM number.
+    const replacing = slotsOf(this.bySuperseded, number)
+      .filter((s) => this.live.has(s))
+      .sort((a, b) => (this.skus[a]! < this.skus[b]! ? -1 : 1))[0];
     const slot =
       bySku !== undefined && this.live.has(bySku)
         ? bySku
-        : this.oemSlots(oem).find((s) => this.live.has(s));
+        : (replacing ?? this.oemSlots(oem).find((s) => this.live.has(s)));
     return slot === undefined ? null : { id: this.ids[slot]!, sku: this.skus[slot]! };
   }
+}
+
+/** Slots of a number kept as one slot or, when several parts share it, a list. */
+function addSlot(map: Map<string, number | number[]>, key: string, slot: number) {
+  const v = map.get(key);
+  if (v === undefined) map.set(key, slot);
+  else if (Array.isArray(v)) v.push(slot);
+  else map.set(key, [v, slot]);
+}
+
+function removeSlot(map: Map<string, number | number[]>, key: string, slot: number) {
+  const v = map.get(key);
+  if (v === slot) map.delete(key);
+  else if (Array.isArray(v)) {
+    const rest = v.filter((s) => s !== slot);
+    if (rest.length === 1) map.set(key, rest[0]!);
+    else map.set(key, rest);
+  }
+}
+
+function slotsOf(map: Map<string, number | number[]>, key: string): number[] {
+  const v = map.get(key);
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
 
 /** One model's fitment rows as columns: the slot and the years it fits (unordered). */
