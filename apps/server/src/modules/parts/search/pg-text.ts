@@ -246,6 +246,62 @@ function rankAnd(d: DocEntries): number {
 }
 
 /**
+ * `tsRank` of a one-operand query whose operand is one lexeme, the document's entry for it being
+ * `pos[a..b)` (`a === b`: stored without positions): `calc_rank_or` for one entry.
+ */
+export function tsRankOne(pos: Uint16Array, a: number, b: number): number {
+  const none = a === b;
+  const dimt = none ? 1 : b - a;
+  let resj = f32(0);
+  let wjm = f32(-1);
+  let jm = 0;
+  for (let j = 0; j < dimt; j += 1) {
+    const w = none ? WEIGHTS[0]! : weightOf(pos[a + j]!);
+    resj = f32(resj + f32(w / f32((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  const inner = f32(f32(wjm + resj) - f32(wjm / f32((jm + 1) * (jm + 1))));
+  const res = f32(f32(f32(0) + inner / 1.64493406685) / 1);
+  return res < 0 ? f32(1e-20) : res;
+}
+
+/**
+ * `tsRank` of a two-operand `&` query whose operands are one lexeme each, the document holding
+ * both: `first` is the entry of the first sorted operand, `second` of the second
+ * (`calc_rank_and` compares the second's positions against the first's).
+ */
+export function tsRankTwo(
+  firstSrc: Uint16Array,
+  firstA: number,
+  firstB: number,
+  secondSrc: Uint16Array,
+  secondA: number,
+  secondB: number,
+): number {
+  let res = f32(-1);
+  const postNull = secondA === secondB;
+  const postLen = postNull ? 1 : secondB - secondA;
+  const ctNull = firstA === firstB;
+  const ctLen = ctNull ? 1 : firstB - firstA;
+  for (let l = 0; l < postLen; l += 1) {
+    const pl = postNull ? POSNULL : secondSrc[secondA + l]!;
+    for (let p = 0; p < ctLen; p += 1) {
+      const pp = ctNull ? POSNULL : firstSrc[firstA + p]!;
+      let dist = Math.abs(posOf(pl) - posOf(pp));
+      if (dist || postNull || ctNull) {
+        if (!dist) dist = MAXENTRYPOS;
+        const curw = PAIR[(((pl >> 14) << 2) | (pp >> 14)) * 102 + (dist > 100 ? 101 : dist)]!;
+        res = res < 0 ? curw : f32(1.0 - (1.0 - res) * (1.0 - curw));
+      }
+    }
+  }
+  return res < 0 ? f32(1e-20) : res;
+}
+
+/**
  * `ts_rank(vector, query)` for a query of operands joined by `&`, the document's entries in
  * `d`; `isAnd` when the query has more than one operand (its top node is then `&`).
  */

@@ -17,6 +17,8 @@ import {
   parseTsvector,
   sortedOperands,
   tsRank,
+  tsRankOne,
+  tsRankTwo,
   DocEntries,
   type QueryTerm,
 } from './pg-text.js';
@@ -65,6 +67,8 @@ const bandOf = (cents: number): number => {
     if (cents >= PRICE_BANDS[i]!.min * 100) return i;
   return -1;
 };
+
+const f32 = Math.fround;
 
 /** A dictionary of strings to small codes, each value with the slots that have it. */
 class Values {
@@ -695,15 +699,31 @@ export class SearchIndex {
     const doc = this.doc;
     if (this.scores.length < slots.length) this.scores = new Float64Array(slots.length * 2);
     const score = this.scores;
-    for (let m = 0; m < slots.length; m += 1) {
-      const slot = slots[m]!;
-      doc.reset(cursors.length);
-      for (let i = 0; i < cursors.length; i += 1) {
-        for (const c of cursors[i]!) if (c.seek(slot)) doc.add(c.src, c.a, c.b);
-        doc.endOperand(i);
+    const one = cursors.every((list) => list.length === 1);
+    // The common queries, one or two words each one lexeme, without the general bookkeeping.
+    if (one && cursors.length === 1) {
+      const c = cursors[0]![0]!;
+      for (let m = 0; m < slots.length; m += 1)
+        score[m] = c.seek(slots[m]!) ? tsRankOne(c.src, c.a, c.b) : 0;
+    } else if (one && cursors.length === 2 && isAnd) {
+      const c0 = cursors[0]![0]!;
+      const c1 = cursors[1]![0]!;
+      for (let m = 0; m < slots.length; m += 1) {
+        const slot = slots[m]!;
+        const has0 = c0.seek(slot);
+        score[m] =
+          c1.seek(slot) && has0 ? tsRankTwo(c0.src, c0.a, c0.b, c1.src, c1.a, c1.b) : f32(1e-20);
       }
-      score[m] = tsRank(doc, isAnd);
-    }
+    } else
+      for (let m = 0; m < slots.length; m += 1) {
+        const slot = slots[m]!;
+        doc.reset(cursors.length);
+        for (let i = 0; i < cursors.length; i += 1) {
+          for (const c of cursors[i]!) if (c.seek(slot)) doc.add(c.src, c.a, c.b);
+          doc.endOperand(i);
+        }
+        score[m] = tsRank(doc, isAnd);
+      }
     const created = this.created;
     const ids = this.ids;
     // Indexes into `slots`: the better first (score, then newer, then id).
