@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OrderAgainResponse, OrderResponse, type CheckoutBody } from '@storefront/contract';
 import { customer } from '../../test/accounts.js';
@@ -100,5 +100,54 @@ describe('order again', () => {
     expect((await again(null, order._id)).statusCode).toBe(401);
     const cart = await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: other.auth });
     expect(cart.json<{ lines: unknown[] }>().lines).toEqual([]);
+  });
+
+  it('lets a member of the order’s company order it again into their own cart, and nobody else', async () => {
+    const owner = await customer(ctx.app);
+    const colleague = await customer(ctx.app);
+    const outsider = await customer(ctx.app);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: owner.auth,
+      payload: {
+        name: 'Mill Lane Garage Ltd',
+        taxId: 'GB 999 0000 11',
+        billingAddress: shipTo,
+        deliveryAddresses: [],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const companyId = made.json<{ id: string }>().id;
+    await ctx.database.db.execute(
+      sql`insert into company_members (company_id, user_id, role)
+          values (${companyId}::uuid, ${colleague.userId}, 'buyer')`,
+    );
+    const part = await insertPart(ctx.database.db, { price: 6, minOrderQuantity: 10 });
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: owner.auth,
+      payload: {
+        lines: [{ partId: part.id, quantity: 30, unitPrice: 6 }],
+        shipTo,
+        phone: '01332 000000',
+        companyId,
+        payment: 'card',
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = OrderResponse.parse(placed.json());
+    const res = await again(colleague, order._id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(OrderAgainResponse.parse(res.json()).cart.lines.map((l) => l.quantity)).toEqual([30]);
+    // The owner's cart is untouched: the lines went into the colleague's.
+    const ownerCart = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: owner.auth,
+    });
+    expect(ownerCart.json<{ lines: unknown[] }>().lines).toEqual([]);
+    expect((await again(outsider, order._id)).statusCode).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import { preparedSql } from '../../db/prepared.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { getCart, mergeCartLines } from '../cart/cart.service.js';
+import { roleIn } from '../companies/companies.service.js';
 import { partsRelation, unitPriceSql } from '../parts/stock.service.js';
 import { findOrderView } from './orders.service.js';
 import { orderLines } from './orders.tables.js';
@@ -103,7 +104,8 @@ function changesOf(r: Reordered): OrderAgainChange[] {
 /**
  * "Order again": a past order's live lines go into the caller's cart through the cart's own merge
  * (quantities added to a part already there, every line then checked like any other), with what
- * changed since. Only the order's own customer; anyone else gets the 404 an unknown order gets.
+ * changed since, into the caller's own cart. The order's customer or a member of its company;
+ * anyone else gets the 404 an unknown order gets.
  */
 export async function orderAgain(
   db: Db,
@@ -111,7 +113,12 @@ export async function orderAgain(
   orderId: string,
 ): Promise<OrderAgainResponse> {
   const order = await findOrderView(db, orderId);
-  if (!order || order.userId !== caller.sub) throw notFound('Order');
+  // The order's customer, or a member of its company (who sees it among the company's orders).
+  const mayRead =
+    order !== undefined &&
+    (order.userId === caller.sub ||
+      (order.companyId !== null && (await roleIn(db, order.companyId, caller.sub)) !== undefined));
+  if (!order || !mayRead) throw notFound('Order');
   const rows = (await reorderStatement(db, { orderId: order.id })) as unknown as Reordered[];
   const going = rows.filter((r) => r.target_id !== null);
   await mergeCartLines(
