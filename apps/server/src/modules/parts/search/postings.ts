@@ -28,6 +28,50 @@ class Grow<T extends Uint32Array | Uint16Array> {
 const u32 = () => new Grow(new Uint32Array(1024), (n) => new Uint32Array(n));
 const u16 = () => new Grow(new Uint16Array(1024), (n) => new Uint16Array(n));
 
+/**
+ * Sorted words in one string with their offsets: 400,000 distinct lexemes (part and OEM numbers
+ * make most of them) cost about 15 MB as separate strings and about 5 MB this way.
+ */
+class WordList {
+  private constructor(
+    private readonly text: string,
+    private readonly starts: Uint32Array,
+  ) {}
+  static of(words: string[]): WordList {
+    const starts = new Uint32Array(words.length + 1);
+    for (let i = 0; i < words.length; i += 1) starts[i + 1] = starts[i]! + words[i]!.length;
+    return new WordList(words.join(''), starts);
+  }
+  get length(): number {
+    return this.starts.length - 1;
+  }
+  at(i: number): string {
+    return this.text.slice(this.starts[i]!, this.starts[i + 1]!);
+  }
+  all(): string[] {
+    return Array.from({ length: this.length }, (_, i) => this.at(i));
+  }
+  /** Word `i` against `word` by UTF-16 code units, as `<` compares strings. */
+  compare(i: number, word: string): number {
+    const from = this.starts[i]!;
+    const n = this.starts[i + 1]! - from;
+    const m = Math.min(n, word.length);
+    for (let k = 0; k < m; k += 1) {
+      const d = this.text.charCodeAt(from + k) - word.charCodeAt(k);
+      if (d !== 0) return d;
+    }
+    return n - word.length;
+  }
+  /** Whether word `i` starts with `prefix`. */
+  startsWith(i: number, prefix: string): boolean {
+    const from = this.starts[i]!;
+    if (this.starts[i + 1]! - from < prefix.length) return false;
+    for (let k = 0; k < prefix.length; k += 1)
+      if (this.text.charCodeAt(from + k) !== prefix.charCodeAt(k)) return false;
+    return true;
+  }
+}
+
 /** One lexeme as a query reads it: its range in the compact lists and its recent entries. */
 export type LexemeRef = { word: string; frozen: number; recent: number[] | undefined };
 
@@ -40,7 +84,7 @@ export type LexemeRef = { word: string; frozen: number; recent: number[] | undef
  */
 export class Postings {
   // Compact part.
-  private words: string[] = [];
+  private words = WordList.of([]);
   private wordStart = new Uint32Array(1);
   private slots = new Uint32Array(0);
   private posStart = new Uint32Array(1);
@@ -82,14 +126,15 @@ export class Postings {
   /** Merges the recent entries into the compact lists. */
   freeze() {
     const E = this.eWord.n;
-    const oldW = this.words.length;
-    const all = [...new Set([...this.words, ...this.recentWords])].sort(compareLexemes);
+    const oldWords = this.words.all();
+    const oldW = oldWords.length;
+    const all = [...new Set([...oldWords, ...this.recentWords])].sort(compareLexemes);
     const idOf = new Map<string, number>();
     all.forEach((w, i) => idOf.set(w, i));
     const W = all.length;
     const count = new Uint32Array(W + 1);
     for (let i = 0; i < oldW; i += 1) {
-      const w = idOf.get(this.words[i]!)!;
+      const w = idOf.get(oldWords[i]!)!;
       count[w] = count[w]! + this.wordStart[i + 1]! - this.wordStart[i]!;
     }
     const recentTo = new Uint32Array(this.recentWords.length);
@@ -108,7 +153,7 @@ export class Postings {
     const cursor = wordStart.slice(0, W);
     const oldAt = new Uint32Array(this.slots.length);
     for (let i = 0; i < oldW; i += 1) {
-      const w = idOf.get(this.words[i]!)!;
+      const w = idOf.get(oldWords[i]!)!;
       for (let k = this.wordStart[i]!; k < this.wordStart[i + 1]!; k += 1) {
         const at = cursor[w]!;
         cursor[w] = at + 1;
@@ -136,7 +181,7 @@ export class Postings {
       const end = e + 1 < E ? ePosStart[e + 1]! : this.ePos.n;
       pos.set(this.ePos.a.subarray(ePosStart[e]!, end), posStart[newAt[e]!]!);
     }
-    this.words = all;
+    this.words = WordList.of(all);
     this.wordStart = wordStart;
     this.slots = slots;
     this.posStart = posStart;
@@ -156,7 +201,7 @@ export class Postings {
     let hi = this.words.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.words[mid]! < word) lo = mid + 1;
+      if (this.words.compare(mid, word) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -166,8 +211,8 @@ export class Postings {
   refs(word: string, prefix: boolean): LexemeRef[] {
     const found = new Map<string, LexemeRef>();
     for (let i = this.lowerBound(word); i < this.words.length; i += 1) {
-      const w = this.words[i]!;
-      if (prefix ? !w.startsWith(word) : w !== word) break;
+      if (prefix ? !this.words.startsWith(i, word) : this.words.compare(i, word) !== 0) break;
+      const w = this.words.at(i);
       found.set(w, { word: w, frozen: i, recent: undefined });
     }
     if (this.recentByWord)

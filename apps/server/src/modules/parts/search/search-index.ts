@@ -23,6 +23,8 @@ import {
   type QueryTerm,
 } from './pg-text.js';
 import { Postings } from './postings.js';
+import { IntList, SlotLists } from './slot-lists.js';
+import { SlotsByKey, SlotTable } from './slot-table.js';
 
 /** A live part as the index keeps it (what `search-feed.ts` reads from the database). */
 export type SearchDoc = {
@@ -92,6 +94,9 @@ class Values {
 }
 
 const EMPTY = new TypedFastBitSet();
+const NONE: readonly number[] = [];
+const NO_NUMBERS: string[] = [];
+const NO_SLOTS = new IntList();
 
 /** A 32-bit FNV-1a style hash with a chosen seed (two seeds: a 64-bit fingerprint). */
 function hashOf(text: string, seed: number): number {
@@ -125,11 +130,12 @@ export class SearchIndex {
   private textHash2 = new Int32Array(0);
   private names: string[] = [];
   private skus: string[] = [];
-  private oems: string[][] = [];
+  /** Per slot, its OEM numbers joined by NUL (a string each, not an array of them). */
+  private oems: string[] = [];
   private superseded: string[][] = [];
-  private fitMakeCodes: number[][] = [];
+  private readonly fitMakeCodes = new SlotLists();
   /** Per slot: (model code, year from, year to) triples. */
-  private fitments: Int32Array[] = [];
+  private readonly fitments = new SlotLists();
   private category = new Int32Array(0);
   private price = new Int32Array(0);
   private moq = new Int32Array(0);
@@ -154,10 +160,13 @@ export class SearchIndex {
   private seen = new Int32Array(0);
   private seenToken = 0;
 
-  private readonly slotOf = new Map<string, number>();
-  private readonly bySku = new Map<string, number>();
+  private readonly slotOf = new SlotTable((s) => this.ids[s]!);
+  private readonly bySku = new SlotTable((s) => this.skus[s]!.toUpperCase());
   /** OEM number to the slot (or, rarely, slots) listing it. */
-  private readonly byOem = new Map<string, number | number[]>();
+  private readonly byOem = new SlotsByKey(
+    (s) => (this.oems[s] ? this.oems[s].split('\u0000') : []),
+    (s, key) => hasNumber(this.oems[s]!, key),
+  );
   private readonly bySuperseded = new Map<string, number | number[]>();
   private readonly postings = new Postings();
   /** Scratch for scoring one document at a time, and the scores of a query's matches. */
@@ -175,7 +184,7 @@ export class SearchIndex {
    * Slots by each three-character piece of their upper-case part number, for `%code%`; added
    * as parts are (a retired slot stays listed until the next rebuild: readers check `live`).
    */
-  private readonly skuGrams = new Map<string, number[]>();
+  private readonly skuGrams = new Map<string, IntList>();
   /** Slots by `created_at desc, id` and by `price, id`, built by `freeze`, then kept. */
   private sorted: { newest: SortedSlots | null; price: SortedSlots | null } = {
     newest: null,
@@ -244,12 +253,13 @@ export class SearchIndex {
     this.live.remove(slot);
     this.inStock.remove(slot);
     const id = this.ids[slot]!;
-    this.slotOf.delete(id);
-    if (this.bySku.get(this.skus[slot]!.toUpperCase()) === slot)
-      this.bySku.delete(this.skus[slot]!.toUpperCase());
-    for (const o of this.oems[slot]!) removeSlot(this.byOem, o, slot);
+    this.slotOf.delete(id, slot);
+    this.bySku.delete(this.skus[slot]!.toUpperCase(), slot);
+    this.byOem.remove(slot);
     for (const o of this.superseded[slot]!) removeSlot(this.bySuperseded, o, slot);
     this.clearFacets(slot);
+    this.fitMakeCodes.set(slot, NONE);
+    this.fitments.set(slot, NONE);
     this.skuText = null;
     // The slot's strings are dropped; postings keep its id until the next rebuild.
     this.names[slot] = '';
@@ -257,20 +267,26 @@ export class SearchIndex {
   }
 
   private oemSlots(oem: string): number[] {
-    return slotsOf(this.byOem, oem);
+    return this.byOem.get(oem);
   }
 
   private clearFacets(slot: number) {
     this.categories.bits[this.category[slot]!]?.remove(slot);
     for (const b of this.bands) b.remove(slot);
-    for (const m of this.fitMakeCodes[slot] ?? []) this.fitMakes.bits[m]!.remove(slot);
-    const fit = this.fitments[slot];
-    if (fit)
-      for (let i = 0; i < fit.length; i += 3) {
-        this.models.bits[fit[i]!]!.remove(slot);
-        this.makes.bits[this.modelMake[fit[i]!]!]!.remove(slot);
-        this.modelRows[fit[i]!]!.remove(slot);
-      }
+    const makes = this.fitMakeCodes.data;
+    for (
+      let i = this.fitMakeCodes.from(slot), end = i + this.fitMakeCodes.length(slot);
+      i < end;
+      i += 1
+    )
+      this.fitMakes.bits[makes[i]!]!.remove(slot);
+    const fit = this.fitments.data;
+    for (let i = this.fitments.from(slot), end = i + this.fitments.length(slot); i < end; i += 3) {
+      const model = fit[i]!;
+      this.models.bits[model]!.remove(slot);
+      this.makes.bits[this.modelMake[model]!]!.remove(slot);
+      this.modelRows[model]!.remove(slot);
+    }
   }
 
   private setFacets(slot: number, doc: SearchDoc) {
@@ -287,11 +303,14 @@ export class SearchIndex {
     this.moq[slot] = doc.minOrderQuantity;
     if (doc.inStock) this.inStock.add(slot);
     else this.inStock.remove(slot);
-    this.fitMakeCodes[slot] = doc.fitMakes.map((m) => {
-      const c = this.fitMakes.code(m);
-      this.fitMakes.bits[c]!.add(slot);
-      return c;
-    });
+    this.fitMakeCodes.set(
+      slot,
+      doc.fitMakes.map((m) => {
+        const c = this.fitMakes.code(m);
+        this.fitMakes.bits[c]!.add(slot);
+        return c;
+      }),
+    );
     const fit = new Int32Array(doc.fitment.length * 3);
     doc.fitment.forEach((f, i) => {
       const make = this.makes.code(f.make);
@@ -311,7 +330,7 @@ export class SearchIndex {
       fit[i * 3 + 1] = f.yearFrom;
       fit[i * 3 + 2] = f.yearTo;
     });
-    this.fitments[slot] = fit;
+    this.fitments.set(slot, fit);
     this.names[slot] = doc.name;
   }
 
@@ -329,8 +348,9 @@ export class SearchIndex {
     this.textHash[slot] = hashOf(text, 0x811c9dc5);
     this.textHash2[slot] = hashOf(text, 0x01000193);
     this.skus[slot] = doc.sku;
-    this.oems[slot] = doc.oemNumbers;
-    this.superseded[slot] = doc.supersededNumbers;
+    this.oems[slot] = doc.oemNumbers.join('\u0000');
+    // Most parts have no superseded numbers: one shared empty list, not one each.
+    this.superseded[slot] = doc.supersededNumbers.length > 0 ? doc.supersededNumbers : NO_NUMBERS;
     for (const n of doc.supersededNumbers) addSlot(this.bySuperseded, n, slot);
     this.created[slot] = doc.createdUs;
     this.price[slot] = -1;
@@ -342,11 +362,11 @@ export class SearchIndex {
     this.bySku.set(upper, slot);
     for (let i = 0; i + 3 <= upper.length; i += 1) {
       const gram = upper.slice(i, i + 3);
-      const list = this.skuGrams.get(gram);
-      if (!list) this.skuGrams.set(gram, [slot]);
-      else if (list[list.length - 1] !== slot) list.push(slot);
+      let list = this.skuGrams.get(gram);
+      if (!list) this.skuGrams.set(gram, (list = new IntList()));
+      if (list.last !== slot) list.push(slot);
     }
-    for (const o of doc.oemNumbers) addSlot(this.byOem, o, slot);
+    this.byOem.add(slot);
     for (const lexeme of parseTsvector(doc.vector))
       this.postings.add(slot, lexeme.word, lexeme.pos);
     this.skuText = null;
@@ -361,6 +381,8 @@ export class SearchIndex {
   /** Compacts the lexemes and builds the sort orders (after the load; now and then after). */
   freeze(): void {
     this.postings.freeze();
+    this.fitments.trim();
+    this.fitMakeCodes.trim();
     const slots: number[] = [];
     this.live.forEach((s) => {
       slots.push(s);
@@ -416,13 +438,15 @@ export class SearchIndex {
     const needle = code.needle;
     if (needle.length >= 3) {
       // The slots of the needle's rarest piece, each checked whole.
-      let fewest: number[] | undefined;
+      let fewest: IntList | undefined;
       for (let i = 0; i + 3 <= needle.length; i += 1) {
-        const list = this.skuGrams.get(needle.slice(i, i + 3)) ?? [];
-        if (!fewest || list.length < fewest.length) fewest = list;
+        const list = this.skuGrams.get(needle.slice(i, i + 3)) ?? NO_SLOTS;
+        if (!fewest || list.n < fewest.n) fewest = list;
       }
-      for (const s of fewest ?? [])
+      for (let i = 0; i < (fewest?.n ?? 0); i += 1) {
+        const s = fewest!.a[i]!;
         if (this.live.has(s) && this.skus[s]!.toUpperCase().includes(needle)) bits.add(s);
+      }
       return bits;
     }
     const { text, starts, slots } = this.skuSearchText();
@@ -459,11 +483,10 @@ export class SearchIndex {
 
   /** The part fits make (model, year): one of its fitment rows says so. */
   private fits(slot: number, make: string, model: string | undefined, year: number | undefined) {
-    const fit = this.fitments[slot];
-    if (!fit) return false;
+    const fit = this.fitments.data;
     const makeCode = this.makes.codes.get(make);
     if (makeCode === undefined) return false;
-    for (let i = 0; i < fit.length; i += 3) {
+    for (let i = this.fitments.from(slot), end = i + this.fitments.length(slot); i < end; i += 3) {
       const m = fit[i]!;
       if (this.modelMake[m] !== makeCode) continue;
       if (model !== undefined && this.modelName[m] !== model) continue;
@@ -768,6 +791,19 @@ export class SearchIndex {
         : (replacing ?? this.oemSlots(oem).find((s) => this.live.has(s)));
     return slot === undefined ? null : { id: this.ids[slot]!, sku: this.skus[slot]! };
   }
+}
+
+/** Whether `key` is one of the NUL-separated numbers in `joined`. */
+function hasNumber(joined: string, key: string): boolean {
+  for (let at = joined.indexOf(key); at >= 0; at = joined.indexOf(key, at + 1)) {
+    const end = at + key.length;
+    if (
+      (at === 0 || joined.charCodeAt(at - 1) === 0) &&
+      (end === joined.length || joined.charCodeAt(end) === 0)
+    )
+      return true;
+  }
+  return false;
 }
 
 /** Slots of a number kept as one slot or, when several parts share it, a list. */
