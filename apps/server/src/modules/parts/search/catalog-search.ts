@@ -296,6 +296,9 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       options.onReady?.(status());
       timer = setInterval(() => void tick(), pollMs);
       timer.unref();
+      // V8 gives freed pages back to the system only after a collection that finds them empty:
+      // the first one (above) frees the load's garbage, this one returns most of its pages.
+      setTimeout(collectLoadGarbage, 2000).unref();
     } catch (err) {
       report(err);
       if (!stopped) setTimeout(() => void start(), 5000).unref();

@@ -72,6 +72,47 @@ class WordList {
   }
 }
 
+/**
+ * Where each compact entry's positions start, in about a byte an entry instead of four: each
+ * entry's count of positions (255 and more kept aside: PostgreSQL keeps up to 256 a lexeme) and
+ * every 16th entry's start; an entry's start adds at most 15 counts to its group's.
+ */
+export class PositionStarts {
+  private constructor(
+    private readonly lens: Uint8Array,
+    private readonly groups: Uint32Array,
+    private readonly big: Map<number, number>,
+  ) {}
+
+  /** From the plain starts (`starts[k]` to `starts[k + 1]`: entry k's positions). */
+  static of(starts: Uint32Array): PositionStarts {
+    const n = starts.length - 1;
+    const lens = new Uint8Array(n);
+    const groups = new Uint32Array((n >>> 4) + 1);
+    const big = new Map<number, number>();
+    for (let k = 0; k < n; k += 1) {
+      if ((k & 15) === 0) groups[k >>> 4] = starts[k]!;
+      const len = starts[k + 1]! - starts[k]!;
+      if (len >= 255) {
+        lens[k] = 255;
+        big.set(k, len);
+      } else lens[k] = len;
+    }
+    return new PositionStarts(lens, groups, big);
+  }
+
+  len(k: number): number {
+    const len = this.lens[k]!;
+    return len === 255 ? this.big.get(k)! : len;
+  }
+
+  start(k: number): number {
+    let at = this.groups[k >>> 4]!;
+    for (let i = k & ~15; i < k; i += 1) at += this.len(i);
+    return at;
+  }
+}
+
 /** One lexeme as a query reads it: its range in the compact lists and its recent entries. */
 export type LexemeRef = { word: string; frozen: number; recent: number[] | undefined };
 
@@ -87,7 +128,7 @@ export class Postings {
   private words = WordList.of([]);
   private wordStart = new Uint32Array(1);
   private slots = new Uint32Array(0);
-  private posStart = new Uint32Array(1);
+  private posStarts = PositionStarts.of(new Uint32Array(1));
   private pos = new Uint16Array(0);
 
   // Entries since the last freeze: word ids into `recentWords`, slot, positions range.
@@ -158,7 +199,7 @@ export class Postings {
         const at = cursor[w]!;
         cursor[w] = at + 1;
         slots[at] = this.slots[k]!;
-        lens[at] = this.posStart[k + 1]! - this.posStart[k]!;
+        lens[at] = this.posStarts.len(k);
         oldAt[k] = at;
       }
     }
@@ -175,8 +216,11 @@ export class Postings {
     const posStart = new Uint32Array(total + 1);
     for (let k = 0; k < total; k += 1) posStart[k + 1] = posStart[k]! + lens[k]!;
     const pos = new Uint16Array(posStart[total]!);
-    for (let k = 0; k < oldAt.length; k += 1)
-      pos.set(this.pos.subarray(this.posStart[k]!, this.posStart[k + 1]!), posStart[oldAt[k]!]!);
+    for (let k = 0, from = 0; k < oldAt.length; k += 1) {
+      const to = from + this.posStarts.len(k);
+      pos.set(this.pos.subarray(from, to), posStart[oldAt[k]!]!);
+      from = to;
+    }
     for (let e = 0; e < E; e += 1) {
       const end = e + 1 < E ? ePosStart[e + 1]! : this.ePos.n;
       pos.set(this.ePos.a.subarray(ePosStart[e]!, end), posStart[newAt[e]!]!);
@@ -184,7 +228,7 @@ export class Postings {
     this.words = WordList.of(all);
     this.wordStart = wordStart;
     this.slots = slots;
-    this.posStart = posStart;
+    this.posStarts = PositionStarts.of(posStart);
     this.pos = pos;
     this.recentIds.clear();
     this.recentWords.length = 0;
@@ -245,7 +289,7 @@ export class Postings {
       r.frozen >= 0 ? this.wordStart[r.frozen]! : 0,
       r.frozen >= 0 ? this.wordStart[r.frozen + 1]! : 0,
       this.slots,
-      this.posStart,
+      this.posStarts,
       this.pos,
       r.recent ?? [],
       this.eSlot.a,
@@ -267,7 +311,7 @@ class EntryCursor {
     private k: number,
     private readonly end: number,
     private readonly slots: Uint32Array,
-    private readonly posStart: Uint32Array,
+    private readonly posStarts: PositionStarts,
     private readonly pos: Uint16Array,
     private readonly recent: number[],
     private readonly eSlot: Uint32Array,
@@ -301,8 +345,8 @@ class EntryCursor {
     this.k = k;
     if (k < this.end && slots[k] === slot) {
       this.src = this.pos;
-      this.a = this.posStart[k]!;
-      this.b = this.posStart[k + 1]!;
+      this.a = this.posStarts.start(k);
+      this.b = this.a + this.posStarts.len(k);
       return true;
     }
     const recent = this.recent;
