@@ -307,6 +307,9 @@ class EntryCursor {
   a = 0;
   b = 0;
   private r = 0;
+  /** The last compact entry found and where its positions start. */
+  private lastK = -1;
+  private lastStart = 0;
   constructor(
     private k: number,
     private readonly end: number,
@@ -345,8 +348,17 @@ class EntryCursor {
     this.k = k;
     if (k < this.end && slots[k] === slot) {
       this.src = this.pos;
-      this.a = this.posStarts.start(k);
-      this.b = this.a + this.posStarts.len(k);
+      // The walk mostly moves a few entries on: add their counts to the last start.
+      const last = this.lastK;
+      let at: number;
+      if (last >= 0 && k >= last && k - last < 16) {
+        at = this.lastStart;
+        for (let i = last; i < k; i += 1) at += this.posStarts.len(i);
+      } else at = this.posStarts.start(k);
+      this.lastK = k;
+      this.lastStart = at;
+      this.a = at;
+      this.b = at + this.posStarts.len(k);
       return true;
     }
     const recent = this.recent;
