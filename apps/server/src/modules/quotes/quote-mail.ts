@@ -85,7 +85,7 @@ export async function queueQuoteMail(
     validUntil: quote.validUntil ? quote.validUntil.toISOString().slice(0, 10) : '',
     message: step.message ?? '',
     link: `${config.publicUrl}/quotes/${quote.id}`,
-    staffLink: `${config.publicUrl}/dashboard/staff/quotes/${quote.id}`,
+    staffLink: `${config.publicUrl}/dashboard/quotes/${quote.id}`,
     buyer: buyer ? `${buyer.name} <${buyer.email}>` : 'A buyer',
     orderNumber: step.orderNumber,
   };

@@ -16,6 +16,7 @@ const staffItems: Item[] = [
   { to: paths.dashboard.parts.href(), label: 'Parts' },
   { to: paths.dashboard.companies.href(), label: 'Companies' },
   { to: paths.dashboard.invoices.href(), label: 'Invoices' },
+  { to: paths.dashboard.staffQuotes.href(), label: 'Quotes' },
   { to: paths.dashboard.admins.href(), label: 'Admins' },
   { to: paths.dashboard.audit.href(), label: 'Audit log' },
 ];
@@ -23,6 +24,7 @@ const staffItems: Item[] = [
 const companyItems: Item[] = [
   { to: paths.dashboard.company.href(), label: 'Company' },
   { to: paths.dashboard.companyOrders.href(), label: 'Company orders' },
+  { to: paths.quotes.href(), label: 'My quotes' },
 ];
 const customerItems: Item[] = [
   { to: paths.dashboard.myOrders.href(), label: 'My Orders' },
@@ -39,7 +41,10 @@ function Menu({ items, label, testId }: { items: Item[]; label?: string; testId:
           <NavLink
             to={item.to}
             // The orders list stays marked while an order of it is open.
-            end={item.to !== paths.dashboard.orders.href()}
+            end={
+              item.to !== paths.dashboard.orders.href() &&
+              item.to !== paths.dashboard.staffQuotes.href()
+            }
             className={({ isActive }) => (isActive ? 'menu-active' : '')}
           >
             {item.label}
