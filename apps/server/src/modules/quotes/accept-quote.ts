@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   formatOrderNumber,
   formatQuoteNumber,
-  QuoteAcceptBody,
+  type QuoteAcceptBody,
   type OrderResponse,
 } from '@storefront/contract';
 import type { z } from 'zod';

@@ -5,8 +5,8 @@ import {
   MAX_QUOTE_VALID_DAYS,
   quantityProblem,
   toCents,
-  QuoteOfferBody,
-  QuoteRequestBody,
+  type QuoteOfferBody,
+  type QuoteRequestBody,
   type QuoteResponse,
   type QuoteStatus,
 } from '@storefront/contract';
