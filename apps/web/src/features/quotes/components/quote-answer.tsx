@@ -76,7 +76,7 @@ export function QuoteAnswer({ quote, onStale }: { quote: QuoteResponse; onStale:
           Accepting places the order at these prices and reserves the stock.
         </p>
         <Field
-          label="Street"
+          label="Address"
           value={shipTo.street}
           onChange={set('street')}
           required
