@@ -86,6 +86,41 @@ describe('quotes under concurrency', () => {
     });
   });
 
+  it('keeps one offer when staff send ten from the same version at once', async () => {
+    const part = await insertPart(ctx.database.db, { minOrderQuantity: 1, availableQuantity: 50 });
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: buyer.auth,
+      payload: { lines: [{ partId: part.id, quantity: 4 }] },
+    });
+    const id = asked.json<QuoteResponse>().id;
+    const sent = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/staff/quotes/${id}/offer`,
+          headers: staff.auth,
+          payload: {
+            basedOn: 0,
+            validUntil: inAWeek(),
+            lines: [{ partId: part.id, quantity: 4, unitPrice: 10 + i }],
+          },
+        }),
+      ),
+    );
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    const seen = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/quotes/${id}`,
+      headers: buyer.auth,
+    });
+    const quote = seen.json<QuoteResponse>();
+    expect(quote).toMatchObject({ status: 'offered', version: 1 });
+    expect(quote.versions.map((v) => v.version)).toEqual([0, 1]);
+    expect(quote.history.map((h) => h.to)).toEqual(['requested', 'offered']);
+  });
+
   it('lets an accept and the expiry job race: one of them wins, never both', async () => {
     const part = await insertPart(ctx.database.db, {
       minOrderQuantity: 1,

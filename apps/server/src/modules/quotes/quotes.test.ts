@@ -228,6 +228,46 @@ describe('quotes', () => {
     expect((await accept(outsider, personal.id, 1, { payment: 'account' })).statusCode).toBe(400);
   });
 
+  it("puts a company quote on the company's account when its terms allow", async () => {
+    const part = await newPart({ price: 20 });
+    const owner = await customer(ctx.app);
+    const made = await call(owner, 'POST', '/api/companies', {
+      name: 'Canal Fleet Ltd',
+      taxId: 'GB 987 6543 21',
+      billingAddress: shipTo,
+      deliveryAddresses: [],
+    });
+    const companyId = made.json<{ id: string }>().id;
+    const terms = await call(staff, 'PUT', `/api/staff/companies/${companyId}/terms`, {
+      termsDays: 30,
+      creditLimit: 1000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const quote = await request(owner, [{ partId: part.id, quantity: 100 }], { companyId });
+    await offer(quote.id, 0, [{ partId: part.id, quantity: 100, unitPrice: 15 }]);
+    // Past the credit limit ($1,500 against $1,000): refused, nothing ordered, still offered.
+    const over = await accept(owner, quote.id, 1, { payment: 'account' });
+    expect(over.statusCode).toBe(409);
+    expect(
+      (await ctx.database.db.select().from(quotes).where(eq(quotes.id, quote.id)))[0],
+    ).toMatchObject({ status: 'offered', orderId: null });
+    const smaller = await offer(quote.id, 1, [{ partId: part.id, quantity: 60, unitPrice: 15 }]);
+    expect(smaller.total).toBe(900);
+    const res = await accept(owner, quote.id, 2, { payment: 'account' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, res.json<OrderResponse>()._id));
+    expect(row).toMatchObject({
+      companyId,
+      paymentMode: 'account',
+      status: 'paid',
+      totalCents: 90_000,
+      quoteId: quote.id,
+    });
+  });
+
   it('moves only along the flow and refuses a stale version with the current one', async () => {
     const part = await newPart();
     const buyer = await customer(ctx.app);

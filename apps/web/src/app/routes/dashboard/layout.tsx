@@ -24,8 +24,9 @@ const staffItems: Item[] = [
 const companyItems: Item[] = [
   { to: paths.dashboard.company.href(), label: 'Company' },
   { to: paths.dashboard.companyOrders.href(), label: 'Company orders' },
-  { to: paths.quotes.href(), label: 'My quotes' },
 ];
+/** Asking for a price: the buyer's quotes (a page of its own, outside the dashboard). */
+const quoteItems: Item[] = [{ to: paths.quotes.href(), label: 'My quotes' }];
 const customerItems: Item[] = [
   { to: paths.dashboard.myOrders.href(), label: 'My Orders' },
   { to: paths.dashboard.addReview.href(), label: 'Add A Review' },
@@ -68,6 +69,7 @@ export default function DashboardLayout() {
           <nav aria-label="Dashboard pages" className="space-y-4">
             <Menu items={items} testId="dashboard-sidebar" />
             <Menu items={companyItems} label="Your company" testId="company-sidebar" />
+            <Menu items={quoteItems} label="Quotes" testId="quote-sidebar" />
             {auth.isAdmin && (
               <Menu items={staffItems} label="Run the shop" testId="staff-sidebar" />
             )}
