@@ -13,7 +13,8 @@ import type { Guards } from '../auth/guards.js';
 import type { OpenOrderLimits } from '../orders/place-order.js';
 import { acceptQuote } from './accept-quote.js';
 import type { QuoteMailConfig } from './quote-mail.js';
-import { answerQuote, requestQuote } from './quote-transitions.js';
+import { requestQuote } from './request-quote.js';
+import { answerQuote } from './quote-transitions.js';
 import { listMyQuotes, quoteView, visibleQuote } from './quotes.service.js';
 
 export type QuoteRoutesOptions = {

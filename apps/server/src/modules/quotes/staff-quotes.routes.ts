@@ -11,7 +11,8 @@ import type { Db } from '../../db/database.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Guards } from '../auth/guards.js';
 import type { QuoteMailConfig } from './quote-mail.js';
-import { declineQuote, offerQuote } from './quote-transitions.js';
+import { offerQuote } from './offer-quote.js';
+import { declineQuote } from './quote-transitions.js';
 import { findQuote, listStaffQuotes, quoteNotFound, quoteView } from './quotes.service.js';
 
 export type StaffQuoteRoutesOptions = {
