@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
@@ -11,6 +12,8 @@ import { QuoteView } from '../../features/quotes/components/quote-view';
 export default function QuoteRoute() {
   const { id = '' } = useParams();
   const quote = useQuote(id);
+  // An answer refused because the quote changed since it was opened: the newer one is shown.
+  const [changed, setChanged] = useState(false);
   usePageTitle(quote.data ? `Quote ${quote.data.number}` : 'Quote');
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
@@ -27,12 +30,20 @@ export default function QuoteRoute() {
         />
       ) : (
         <>
+          {changed && (
+            <p role="status" className="alert alert-warning" data-testid="quote-changed">
+              This quote changed since you opened it: here it is as it is now.
+            </p>
+          )}
           <QuoteView quote={quote.data} />
           {quote.data.status === 'offered' && (
             <QuoteAnswer
               key={quote.data.version}
               quote={quote.data}
-              onStale={() => void quote.refetch()}
+              onStale={() => {
+                setChanged(true);
+                void quote.refetch();
+              }}
             />
           )}
           {quote.data.orderId && (
