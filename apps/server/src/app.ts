@@ -22,6 +22,9 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { companyOrderRoutes } from './modules/orders/company-orders.routes.js';
 import { startOrderSweep } from './modules/orders/order-sweep.js';
+import { startQuoteExpiry } from './modules/quotes/quote-expiry.js';
+import { quoteRoutes } from './modules/quotes/quotes.routes.js';
+import { staffQuoteRoutes } from './modules/quotes/staff-quotes.routes.js';
 import {
   remindOverdueInvoices,
   startOverdueReminders,
@@ -302,6 +305,16 @@ export async function buildApp({
     onQueued,
   });
   await app.register(companyOrderRoutes, { db, guards });
+  const quoteMail = { publicUrl: config.publicUrl, brandName: config.brandName };
+  await app.register(quoteRoutes, {
+    db,
+    guards,
+    mail: quoteMail,
+    openOrderLimits: config.openOrderLimits,
+    onStockChange,
+    onQueued,
+  });
+  await app.register(staffQuoteRoutes, { db, guards, mail: quoteMail, onQueued });
   await app.register(quickOrderRoutes, { db, guards });
   await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
   await app.register(invoiceRoutes, { db, guards, seller });
@@ -334,6 +347,8 @@ export async function buildApp({
     startOrderSweep(app, db, config, gate, onStockChange);
     // Invoices become overdue by the day: looking every ten minutes is plenty.
     startOverdueReminders(app, db, 600_000, onQueued);
+    // An offer holds to the end of its day: looking every minute marks it soon after.
+    startQuoteExpiry(app, db, quoteMail, 60_000, onQueued);
     app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));
     startBackupSchedule(app, backups, config.backups.intervalHours);
   }

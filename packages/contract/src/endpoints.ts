@@ -20,6 +20,7 @@ import { catalogEndpoints } from './catalog-endpoints.js';
 import { cartEndpoints } from './cart-endpoints.js';
 import { companyEndpoints, staffCompanyEndpoints } from './company-endpoints.js';
 import { quickOrderEndpoints } from './quick-order.js';
+import { quoteEndpoints, staffQuoteEndpoints } from './quote-endpoints.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -451,6 +452,8 @@ export const endpoints = {
   ...cartEndpoints,
   ...companyEndpoints,
   ...staffCompanyEndpoints,
+  ...quoteEndpoints,
+  ...staffQuoteEndpoints,
   ...quickOrderEndpoints,
   ...staffEndpoints,
 } as const satisfies Record<string, Endpoint>;

@@ -136,6 +136,20 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
     staffApproveTerms: { termsDays: 30, creditLimit: 1000 },
     staffRecordPayment: { amount: 10, receivedOn: '2026-11-24', reference: 'BACS 1' },
     staffIssueCreditNote: { amount: 10, reason: 'Returned' },
+    requestQuote: { lines: [{ partId: ids.part, quantity: 1, targetUnitPrice: 1.5 }], note: 'N' },
+    acceptQuote: {
+      version: 1,
+      shipTo: { street: '1 Road', city: 'Leeds', postalCode: 'LS1', country: 'UK' },
+      phone: '0123456789',
+    },
+    rejectQuote: { version: 1, message: 'No' },
+    reviseQuote: { version: 1, message: 'Less' },
+    staffOfferQuote: {
+      basedOn: 0,
+      lines: [{ partId: ids.part, quantity: 1, unitPrice: 1.5 }],
+      validUntil: '2099-01-01',
+    },
+    staffDeclineQuote: { message: 'No' },
   };
   return bodies[name] ?? {};
 }

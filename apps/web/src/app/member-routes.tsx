@@ -31,6 +31,10 @@ const CompanyJoin = lazy(() => import('./routes/company-join'));
 const StaffCompanies = lazy(() => import('./routes/dashboard/staff-companies'));
 const StaffCompany = lazy(() => import('./routes/dashboard/staff-company'));
 const StaffInvoices = lazy(() => import('./routes/dashboard/staff-invoices'));
+const Quotes = lazy(() => import('./routes/quotes'));
+const Quote = lazy(() => import('./routes/quote'));
+const StaffQuotes = lazy(() => import('./routes/dashboard/staff-quotes'));
+const StaffQuote = lazy(() => import('./routes/dashboard/staff-quote'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 const dashboard = paths.dashboard;
@@ -46,6 +50,8 @@ export default function MemberRoutes() {
         <Route path={paths.checkout.path} element={<Checkout />} />
         <Route path={paths.quickOrder.path} element={<QuickOrder />} />
         <Route path={paths.companyJoin.path} element={<CompanyJoin />} />
+        <Route path={paths.quotes.path} element={<Quotes />} />
+        <Route path={paths.quote.path} element={<Quote />} />
         <Route path={dashboard.root.path} element={<DashboardLayout />}>
           <Route index element={<Profile />} />
           <Route path={dashboard.myOrders.path} element={<MyOrders />} />
@@ -66,6 +72,8 @@ export default function MemberRoutes() {
             <Route path={dashboard.companies.path} element={<StaffCompanies />} />
             <Route path={dashboard.staffCompany.path} element={<StaffCompany />} />
             <Route path={dashboard.invoices.path} element={<StaffInvoices />} />
+            <Route path={dashboard.staffQuotes.path} element={<StaffQuotes />} />
+            <Route path={dashboard.staffQuote.path} element={<StaffQuote />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>

@@ -22,6 +22,9 @@ export const paths = {
   quickOrder: { path: '/quick-order', href: () => '/quick-order' },
   /** The cart's lines once more, where they go, and "Place order". */
   checkout: { path: '/checkout', href: () => '/checkout' },
+  /** "My quotes": the buyer's requests for a price and the offers made. */
+  quotes: { path: '/quotes', href: () => '/quotes' },
+  quote: { path: '/quotes/:id', href: (id: string) => `/quotes/${encodeURIComponent(id)}` },
   /** An invitation's link: the code is in the fragment (`#…`). */
   companyJoin: { path: '/company/join', href: () => '/company/join' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
@@ -70,5 +73,11 @@ export const paths = {
     /** Staff: invoices on account, overdue and due. */
     invoices: { path: 'invoices', href: () => '/dashboard/invoices' },
     audit: { path: 'audit', href: () => '/dashboard/audit' },
+    /** Staff: quote requests and the offers sent. */
+    staffQuotes: { path: 'quotes', href: () => '/dashboard/quotes' },
+    staffQuote: {
+      path: 'quotes/:id',
+      href: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
+    },
   },
 } as const;

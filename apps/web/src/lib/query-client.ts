@@ -19,7 +19,9 @@ export type Topic =
   | 'companies'
   // Staff: who is an admin, and the record of what staff did.
   | 'admins'
-  | 'audit';
+  | 'audit'
+  // Quotes: a buyer's requests and staff's offers.
+  | 'quotes';
 
 declare module '@tanstack/react-query' {
   interface Register {

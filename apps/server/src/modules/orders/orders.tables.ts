@@ -55,6 +55,11 @@ export const orders = pgTable(
     paymentMode: text('payment_mode', { enum: ['card', 'account'] })
       .notNull()
       .default('card'),
+    /**
+     * The quote this order was accepted from (unique: a quote becomes at most one order); its
+     * lines carry the quoted prices. The foreign key is in migration 0018.
+     */
+    quoteId: uuid('quote_id').unique(),
     /** The order form's key: a repeat of the same request returns this order. */
     idempotencyKey: text('idempotency_key'),
     /**

@@ -39,6 +39,8 @@ export type LineRequest = {
   quantity: number;
   reference?: string | undefined;
   seenPriceCents?: number | undefined;
+  /** The unit price a quote fixed for this line: charged instead of the part's (decision 048). */
+  quotedPriceCents?: number | undefined;
 };
 
 /** Everything an order is placed with besides its lines; the name and email are the account's. */
@@ -57,6 +59,9 @@ export type OrderDetails = {
    */
   companyId?: string | undefined;
   onAccount?: boolean | undefined;
+  /** The quote accepted into this order (its lines carry `quotedPriceCents`), and the order's id. */
+  quoteId?: string | undefined;
+  orderId?: string | undefined;
 };
 
 /** Orders one account may place in a ten-minute window. */
@@ -103,14 +108,16 @@ const lineParameters = (lines: readonly LineRequest[]) => ({
   quantities: lines.map((l) => l.quantity),
   references: lines.map((l) => l.reference ?? ''),
   seen: lines.map((l) => l.seenPriceCents ?? 0),
+  quoted: lines.map((l) => l.quotedPriceCents ?? 0),
   n: lines.length,
 });
 
 const requestedLines = sql`req as (
-    select r.part_id, r.quantity, r.reference, r.seen_cents, r.line_no::int as line_no
+    select r.part_id, r.quantity, r.reference, r.seen_cents, r.quoted_cents,
+           r.line_no::int as line_no
       from unnest(${value('ids')}::uuid[], ${value('quantities')}::int[],
-                  ${value('references')}::text[], ${value('seen')}::int[])
-        with ordinality as r(part_id, quantity, reference, seen_cents, line_no)
+                  ${value('references')}::text[], ${value('seen')}::int[], ${value('quoted')}::int[])
+        with ordinality as r(part_id, quantity, reference, seen_cents, quoted_cents, line_no)
   )`;
 
 /**
@@ -180,7 +187,7 @@ const placeStatement = preparedSql(
     inserted as (
       insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
         ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
-        total_cents, status, company_id, payment_mode)
+        total_cents, status, company_id, payment_mode, quote_id)
       select ${value('orderId')}::uuid, ${value('userId')}::text, ${value('name')}::text,
         ${value('email')}::text, ${value('address')}::text, ${value('street')}::text,
         ${value('city')}::text, ${value('postalCode')}::text, ${value('country')}::text,
@@ -189,7 +196,8 @@ const placeStatement = preparedSql(
         (select sum(price_cents::bigint * quantity) from checked),
         case when ${value('onAccount')}::boolean then 'paid' else 'unpaid' end,
         ${value('companyId')}::uuid,
-        case when ${value('onAccount')}::boolean then 'account' else 'card' end
+        case when ${value('onAccount')}::boolean then 'account' else 'card' end,
+        ${value('quoteId')}::uuid
        where (select count(*) from taken) = ${value('n')}::int
       returning *
     ),
@@ -399,7 +407,8 @@ export async function placeLines(
     try {
       [raw] = await placeStatement(db, {
         ...parameters,
-        orderId: randomUUID(),
+        orderId: details.orderId ?? randomUUID(),
+        quoteId: details.quoteId ?? null,
         // An order on account is never unpaid: the unpaid-order ceilings do not weigh it.
         maxCount: onAccount ? 2_147_483_647 : options.limits.count,
         maxCents: onAccount ? Number.MAX_SAFE_INTEGER : options.limits.valueCents,

@@ -202,11 +202,20 @@ const partColumnsSql = sql`p.sku, p.name, p.price_cents, p.available_quantity,
   p.min_order_quantity, p.pack_size, p.max_order_quantity, p.archived_at, p.tier_quantities,
   p.tier_cents`;
 
+/**
+ * The unit price a line of the placing statement pays (its line as `r`, its part's row as `p`): the
+ * price quoted for it when it carries one (`r.quoted_cents`, a quote accepted: decision 048), which
+ * neither the part's price nor its ladder replaces; otherwise the part's price at the line's step.
+ */
+const linePriceSql = (p: string, quantity: SQL): SQL =>
+  sql`(case when r.quoted_cents > 0 then r.quoted_cents else ${unitPriceSql(p, quantity)} end)`;
+
 /** A line's part columns with its price at the line's quantity (`price_cents`) and its step. */
 const pricedColumnsSql = (p: string, quantity: SQL) => {
   const c = (column: string) => sql.raw(`${p}.${column}`);
-  return sql`${c('sku')}, ${c('name')}, ${unitPriceSql(p, quantity)} as price_cents,
-    ${c('price_cents')} as list_price_cents, ${priceStepSql(p, quantity)} as price_step,
+  return sql`${c('sku')}, ${c('name')}, ${linePriceSql(p, quantity)} as price_cents,
+    ${c('price_cents')} as list_price_cents,
+    (case when r.quoted_cents > 0 then null else ${priceStepSql(p, quantity)} end) as price_step,
     ${c('available_quantity')}, ${c('min_order_quantity')}, ${c('pack_size')},
     ${c('max_order_quantity')}, ${c('archived_at')}`;
 };
@@ -221,7 +230,7 @@ export const snapshotPartsCte = (lines: string): SQL => sql`snap as (
     select r.*, p.id is not null as found, ${pricedColumnsSql('p', sql.raw('r.quantity'))},
            coalesce(${orderableSql('p', sql.raw('r.quantity'))}
              and (r.seen_cents = 0
-                  or r.seen_cents = ${unitPriceSql('p', sql.raw('r.quantity'))}), false) as ok
+                  or r.seen_cents = ${linePriceSql('p', sql.raw('r.quantity'))}), false) as ok
       from ${sql.raw(lines)} r left join ${parts} p on p.id = r.part_id
   )`;
 
@@ -248,7 +257,7 @@ export const reserveLinesCtes = (o: {
     select r.*, l.id is not null as found, ${pricedColumnsSql('l', sql.raw('r.quantity'))},
            coalesce(${orderableSql('l', sql.raw('r.quantity'))}
              and (r.seen_cents = 0
-                  or r.seen_cents = ${unitPriceSql('l', sql.raw('r.quantity'))}), false) as ok
+                  or r.seen_cents = ${linePriceSql('l', sql.raw('r.quantity'))}), false) as ok
       from ${sql.raw(o.lines)} r left join locked l on l.id = r.part_id
   ),
   reservable as (

@@ -27,6 +27,8 @@ const APP_PAGES = [
   /^\/dashboard\/(my-orders|add-a-review|add-a-part|orders|parts|admins|audit)\/?$/,
   /^\/dashboard\/(my-orders|payment|orders|parts)\/[^/]+\/?$/,
   /^\/dashboard\/parts\/[^/]+\/edit\/?$/,
+  /^\/quotes(\/[^/]+)?\/?$/,
+  /^\/dashboard\/quotes(\/[^/]+)?\/?$/,
 ];
 export const isAppPage = (pathname: string): boolean => APP_PAGES.some((p) => p.test(pathname));
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@storefront/contract';
 import { DownloadLinesCsv } from '../../components/download-lines-csv';
@@ -8,6 +9,9 @@ import { paths } from '../../config/paths';
 import { CartLineRow } from '../../features/cart/components/cart-line-row';
 import { useAuth } from '../../features/auth/use-auth';
 import { useCart } from '../../features/cart/use-cart';
+
+/** "Request a quote" (the quotes feature), loaded only when a signed-in buyer's cart shows it. */
+const RequestQuote = lazy(() => import('../../features/quotes/components/request-quote'));
 
 /** The cart: every line with its fix, the subtotal, and the way to checkout. */
 export default function CartRoute() {
@@ -74,6 +78,13 @@ export default function CartRoute() {
               )}
             </div>
           </div>
+          {signedIn && (
+            <div className="mt-4 flex justify-end">
+              <Suspense fallback={null}>
+                <RequestQuote lines={cart.lines} />
+              </Suspense>
+            </div>
+          )}
         </>
       )}
     </div>

@@ -16,6 +16,7 @@ const staffItems: Item[] = [
   { to: paths.dashboard.parts.href(), label: 'Parts' },
   { to: paths.dashboard.companies.href(), label: 'Companies' },
   { to: paths.dashboard.invoices.href(), label: 'Invoices' },
+  { to: paths.dashboard.staffQuotes.href(), label: 'Quotes' },
   { to: paths.dashboard.admins.href(), label: 'Admins' },
   { to: paths.dashboard.audit.href(), label: 'Audit log' },
 ];
@@ -24,6 +25,8 @@ const companyItems: Item[] = [
   { to: paths.dashboard.company.href(), label: 'Company' },
   { to: paths.dashboard.companyOrders.href(), label: 'Company orders' },
 ];
+/** Asking for a price: the buyer's quotes (a page of its own, outside the dashboard). */
+const quoteItems: Item[] = [{ to: paths.quotes.href(), label: 'My quotes' }];
 const customerItems: Item[] = [
   { to: paths.dashboard.myOrders.href(), label: 'My Orders' },
   { to: paths.dashboard.addReview.href(), label: 'Add A Review' },
@@ -39,7 +42,10 @@ function Menu({ items, label, testId }: { items: Item[]; label?: string; testId:
           <NavLink
             to={item.to}
             // The orders list stays marked while an order of it is open.
-            end={item.to !== paths.dashboard.orders.href()}
+            end={
+              item.to !== paths.dashboard.orders.href() &&
+              item.to !== paths.dashboard.staffQuotes.href()
+            }
             className={({ isActive }) => (isActive ? 'menu-active' : '')}
           >
             {item.label}
@@ -63,6 +69,7 @@ export default function DashboardLayout() {
           <nav aria-label="Dashboard pages" className="space-y-4">
             <Menu items={items} testId="dashboard-sidebar" />
             <Menu items={companyItems} label="Your company" testId="company-sidebar" />
+            <Menu items={quoteItems} label="Quotes" testId="quote-sidebar" />
             {auth.isAdmin && (
               <Menu items={staffItems} label="Run the shop" testId="staff-sidebar" />
             )}

@@ -1,0 +1,109 @@
+import { formatMoney, formatQuoteNumber, fromCents, type QuoteStatus } from '@storefront/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { findUserById } from '../auth/identity.service.js';
+import { queueMail } from '../mail/mail.service.js';
+import { listAdmins } from '../users/roles.service.js';
+import type { QuoteRow } from './quotes.tables.js';
+
+export type QuoteMailConfig = { publicUrl: string; brandName: string };
+
+const buyerLines: Partial<Record<QuoteStatus, (q: QuoteTexts) => [string, string]>> = {
+  offered: (q) => [
+    `Your quote ${q.number}: our offer`,
+    `We have sent you an offer (version ${q.version}) for quote ${q.number}` +
+      `${q.total === null ? '' : `, ${formatMoney(fromCents(q.total))} in all`}, valid until ${q.validUntil}.` +
+      `${q.message ? `\n\n${q.message}` : ''}\n\nAccept it, reject it or ask for a revision: ${q.link}`,
+  ],
+  declined: (q) => [
+    `Your quote ${q.number} was declined`,
+    `We cannot offer a price for quote ${q.number}.${q.message ? `\n\n${q.message}` : ''}\n\n${q.link}`,
+  ],
+  expired: (q) => [
+    `Your quote ${q.number} has expired`,
+    `The offer for quote ${q.number} was valid until ${q.validUntil} and can no longer be accepted. ` +
+      `You can request a new quote from your cart.\n\n${q.link}`,
+  ],
+  accepted: (q) => [
+    `Your quote ${q.number} is accepted`,
+    `You accepted our offer for quote ${q.number}; it is order ${q.orderNumber ?? ''}.\n\n${q.link}`,
+  ],
+};
+
+const staffLines: Partial<Record<QuoteStatus, (q: QuoteTexts) => [string, string]>> = {
+  requested: (q) => [
+    `Quote requested: ${q.number}`,
+    `${q.buyer} asks for a price (quote ${q.number}).${q.message ? `\n\n${q.message}` : ''}\n\n${q.staffLink}`,
+  ],
+  accepted: (q) => [
+    `Quote accepted: ${q.number}`,
+    `${q.buyer} accepted version ${q.version} of quote ${q.number}: order ${q.orderNumber ?? ''}.\n\n${q.staffLink}`,
+  ],
+  rejected: (q) => [
+    `Quote rejected: ${q.number}`,
+    `${q.buyer} rejected version ${q.version} of quote ${q.number}.${q.message ? `\n\n${q.message}` : ''}\n\n${q.staffLink}`,
+  ],
+  revision_requested: (q) => [
+    `Quote revision asked: ${q.number}`,
+    `${q.buyer} asks for a revision of quote ${q.number} (version ${q.version}).${q.message ? `\n\n${q.message}` : ''}\n\n${q.staffLink}`,
+  ],
+};
+
+type QuoteTexts = {
+  number: string;
+  version: number;
+  total: number | null;
+  validUntil: string;
+  message: string;
+  link: string;
+  staffLink: string;
+  buyer: string;
+  orderNumber?: string | undefined;
+};
+
+/**
+ * The mail of one step to the other side, queued in the step's transaction (outbox): a buyer's
+ * step goes to the shop's admins, a staff or system step to the buyer who asked. Once per quote,
+ * step and version (the outbox's dedupe key).
+ */
+export async function queueQuoteMail(
+  tx: DbOrTx,
+  config: QuoteMailConfig,
+  quote: QuoteRow,
+  step: {
+    to: QuoteStatus;
+    version: number;
+    message?: string;
+    totalCents?: number | null;
+    orderNumber?: string;
+  },
+): Promise<void> {
+  const buyer = await findUserById(tx, quote.userId);
+  const texts: QuoteTexts = {
+    number: formatQuoteNumber(quote.number, quote.createdAt),
+    version: step.version,
+    total: step.totalCents ?? null,
+    validUntil: quote.validUntil ? quote.validUntil.toISOString().slice(0, 10) : '',
+    message: step.message ?? '',
+    link: `${config.publicUrl}/quotes/${quote.id}`,
+    staffLink: `${config.publicUrl}/dashboard/quotes/${quote.id}`,
+    buyer: buyer ? `${buyer.name} <${buyer.email}>` : 'A buyer',
+    orderNumber: step.orderNumber,
+  };
+  const key = `quote:${quote.id}:${step.to}:${step.version}`;
+  const forBuyer = buyerLines[step.to];
+  if (forBuyer && buyer) {
+    const [subject, text] = forBuyer(texts);
+    await queueMail(
+      tx,
+      { to: buyer.email, subject: `${subject} (${config.brandName})`, text },
+      `${key}:buyer`,
+    );
+  }
+  const forStaff = staffLines[step.to];
+  if (forStaff) {
+    const [subject, text] = forStaff(texts);
+    const admins = (await listAdmins(tx)).filter((a) => !a.pending && a.userId !== null);
+    for (const a of admins)
+      await queueMail(tx, { to: a.email, subject, text }, `${key}:staff:${a.email}`);
+  }
+}

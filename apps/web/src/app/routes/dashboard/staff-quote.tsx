@@ -1,0 +1,54 @@
+import { Link, useParams } from 'react-router';
+import { ErrorMessage } from '../../../components/ui/error-message';
+import { usePageTitle } from '../../../components/ui/page-title';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useStaffQuote } from '../../../features/quotes/api/staff-quotes';
+import { QuoteView } from '../../../features/quotes/components/quote-view';
+import { StaffQuoteEditor } from '../../../features/quotes/components/staff-quote-editor';
+
+const OPEN = ['requested', 'offered', 'revision_requested'];
+
+/** Staff: one quote, its versions and history, and the next offer (or decline) while open. */
+export default function StaffQuoteRoute() {
+  const { id = '' } = useParams();
+  const quote = useStaffQuote(id);
+  usePageTitle(quote.data ? `Quote ${quote.data.number}` : 'Quote');
+  if (quote.isPending) return <Spinner label="Loading the quote…" />;
+  if (quote.isError)
+    return (
+      <ErrorMessage
+        title="We could not load this quote."
+        error={quote.error}
+        onRetry={() => void quote.refetch()}
+      />
+    );
+  return (
+    <div className="space-y-6">
+      <Link to={paths.dashboard.staffQuotes.href()} className="link">
+        ← Quotes
+      </Link>
+      <QuoteView quote={quote.data} />
+      {quote.data.note && (
+        <p className="rounded-box bg-base-100 p-4 shadow">
+          <strong>Buyer's note:</strong> {quote.data.note}
+        </p>
+      )}
+      {OPEN.includes(quote.data.status) && (
+        <StaffQuoteEditor
+          key={quote.data.version}
+          quote={quote.data}
+          onStale={() => void quote.refetch()}
+        />
+      )}
+      {quote.data.orderId && (
+        <Link
+          to={paths.dashboard.staffOrder.href(quote.data.orderId)}
+          className="link link-primary"
+        >
+          Order {quote.data.orderNumber}
+        </Link>
+      )}
+    </div>
+  );
+}
