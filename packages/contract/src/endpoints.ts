@@ -20,6 +20,8 @@ import { catalogEndpoints } from './catalog-endpoints.js';
 import { cartEndpoints } from './cart-endpoints.js';
 import { companyEndpoints, staffCompanyEndpoints } from './company-endpoints.js';
 import { quickOrderEndpoints } from './quick-order.js';
+import { policyEndpoints } from './policies.js';
+import { privacyEndpoints } from './privacy.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -453,6 +455,8 @@ export const endpoints = {
   ...staffCompanyEndpoints,
   ...quickOrderEndpoints,
   ...staffEndpoints,
+  ...policyEndpoints,
+  ...privacyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

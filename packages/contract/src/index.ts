@@ -24,3 +24,5 @@ export * from './cart.js';
 export * from './quick-order.js';
 export * from './volume-prices.js';
 export * from './companies.js';
+export * from './policies.js';
+export * from './privacy.js';

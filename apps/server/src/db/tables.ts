@@ -12,3 +12,4 @@ export * from '../modules/limits/limits.tables.js';
 export * from '../modules/mail/mail.tables.js';
 export * from '../modules/audit/audit.tables.js';
 export * from '../modules/companies/companies.tables.js';
+export * from '../modules/policies/policies.tables.js';

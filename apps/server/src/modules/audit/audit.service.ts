@@ -6,7 +6,7 @@ export type StaffActor = { userId: string; email: string };
 
 export type AuditEntryInput = {
   action: string;
-  targetType: 'order' | 'part' | 'stock' | 'role' | 'image' | 'company';
+  targetType: 'order' | 'part' | 'stock' | 'role' | 'image' | 'company' | 'page' | 'account';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;
