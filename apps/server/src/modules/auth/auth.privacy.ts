@@ -2,11 +2,13 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
+import { notFound } from '../../http/errors.js';
 import { ERASED_NAME, type PrivacyContribution } from '../privacy/contribution.js';
 import { accounts, sessions, users, verifications } from './auth.tables.js';
 
 /** The address an erased account keeps: unique (the column is), and nobody's. */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
+export const isErasedEmail = (email: string) => email.endsWith('@erased.invalid');
 
 /**
  * The account itself (Better Auth's tables): its sessions end, its sign-in methods and pending
@@ -40,7 +42,21 @@ export const authPrivacy: PrivacyContribution = {
     };
   },
   async erase({ userId, email }, tx) {
-    // Sessions first: every access key is bound to one (decision 013) and dies with it.
+    // The account row first: a second erasure running at once waits here, then finds the address
+    // already gone and stops (one erasure, one audit entry).
+    const renamed = await tx
+      .update(users)
+      .set({
+        name: ERASED_NAME,
+        email: erasedEmail(userId),
+        emailVerified: false,
+        image: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId), eq(users.email, email)))
+      .returning({ id: users.id });
+    if (renamed.length === 0) throw notFound('Account');
+    // Then its sessions: every access key is bound to one (decision 013) and dies with it.
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     const pattern = `%${escapeLike(email)}%`;
@@ -53,16 +69,6 @@ export const authPrivacy: PrivacyContribution = {
           sql`${verifications.value} like ${`%${escapeLike(userId)}%`}`,
         ),
       );
-    await tx
-      .update(users)
-      .set({
-        name: ERASED_NAME,
-        email: erasedEmail(userId),
-        emailVerified: false,
-        image: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, userId));
   },
 };
 

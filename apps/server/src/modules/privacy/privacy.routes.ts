@@ -3,7 +3,7 @@ import { DeleteAccountBody, endpoints, routePath } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
-import { checkAccountPassword } from '../auth/auth.privacy.js';
+import { checkAccountPassword, isErasedEmail } from '../auth/auth.privacy.js';
 import type { Caller, Guards } from '../auth/guards.js';
 import { findUserById } from '../auth/identity.service.js';
 import { minutes, type RateLimiter } from '../limits/rate-limiter.js';
@@ -28,7 +28,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<PrivacyRoutesOptions> = async 
 ) => {
   const subjectOf = async (caller: Caller) => {
     const user = await findUserById(db, caller.sub);
-    if (!user) throw notFound('Account');
+    // An erased account (a second deletion racing the first) is no one's any more.
+    if (!user || isErasedEmail(user.email)) throw notFound('Account');
     return { userId: user.id, email: user.email, name: user.name };
   };
 
