@@ -20,7 +20,10 @@ export const pagePath = (slug: PageSlug) => `/pages/${slug}`;
 
 export const PAGE_BODY_MAX = 100_000;
 
-export const PageParams = z.object({ slug: z.enum(PAGE_SLUGS) });
+/** Any other name is a page that does not exist: a 404, as an unknown id is. */
+export const PageParams = z.object({ slug: z.string().max(40) });
+export const isPageSlug = (slug: string): slug is PageSlug =>
+  (PAGE_SLUGS as readonly string[]).includes(slug);
 
 /** A page as the public reads it: its Markdown already rendered to safe HTML by the server. */
 export const PageResponse = z.object({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   endpoints,
-  PAGE_SLUGS,
+  isPageSlug,
   PageBody,
   PageParams,
   routePath,
@@ -56,8 +56,8 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (
     seller: WITH_SELLER.includes(row.slug as PageSlug) ? sellerShown : null,
   });
   const load = async (slug: string) => {
-    if (!(PAGE_SLUGS as readonly string[]).includes(slug)) return null;
-    const row = await currentPage(db, slug as PageSlug);
+    if (!isPageSlug(slug)) return null;
+    const row = await currentPage(db, slug);
     return row ? view(row) : null;
   };
 
@@ -93,7 +93,9 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (
     { schema: { params: PageParams } },
     async (request) => {
       await guards.requireAdmin(request);
-      return (await pageHistory(db, request.params.slug)).map(pageVersionView);
+      const { slug } = request.params;
+      if (!isPageSlug(slug)) throw pageNotFound();
+      return (await pageHistory(db, slug)).map(pageVersionView);
     },
   );
 
@@ -102,8 +104,9 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (
     { schema: { params: PageParams } },
     async (request) => {
       const caller = await guards.requireAdmin(request);
-      const body = parseOr400(PageBody, request.body ?? {});
       const { slug } = request.params;
+      if (!isPageSlug(slug)) throw pageNotFound();
+      const body = parseOr400(PageBody, request.body ?? {});
       const row = await db.transaction(async (tx) => {
         const saved = await savePage(tx, slug, { ...body, by: caller.sub });
         await recordAudit(
