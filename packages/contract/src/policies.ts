@@ -77,9 +77,6 @@ export const ContactBody = z.object({
 export type ContactBody = z.infer<typeof ContactBody>;
 export const ContactResponse = z.object({ sent: z.literal(true) });
 
-/** The sentence the checkout and the purchase form show above their button. */
-export const TERMS_ACCEPTANCE = 'By placing the order you accept the terms of sale';
-
 export const policyEndpoints = {
   getPage: {
     method: 'GET',

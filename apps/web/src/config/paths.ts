@@ -24,6 +24,9 @@ export const paths = {
   checkout: { path: '/checkout', href: () => '/checkout' },
   /** An invitation's link: the code is in the fragment (`#…`). */
   companyJoin: { path: '/company/join', href: () => '/company/join' },
+  /** The shop's pages: terms of sale, privacy notice, delivery, returns, legal notice. */
+  page: { path: '/pages/:slug', href: (slug: string) => `/pages/${encodeURIComponent(slug)}` },
+  contact: { path: '/contact', href: () => '/contact' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
@@ -70,5 +73,7 @@ export const paths = {
     /** Staff: invoices on account, overdue and due. */
     invoices: { path: 'invoices', href: () => '/dashboard/invoices' },
     audit: { path: 'audit', href: () => '/dashboard/audit' },
+    /** Staff: the shop's pages, in Markdown, as versions. */
+    pages: { path: 'pages', href: () => '/dashboard/pages' },
   },
 } as const;

@@ -19,7 +19,9 @@ export type Topic =
   | 'companies'
   // Staff: who is an admin, and the record of what staff did.
   | 'admins'
-  | 'audit';
+  | 'audit'
+  // The shop's pages (terms, privacy notice, …).
+  | 'pages';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -18,6 +18,7 @@ const staffItems: Item[] = [
   { to: paths.dashboard.invoices.href(), label: 'Invoices' },
   { to: paths.dashboard.admins.href(), label: 'Admins' },
   { to: paths.dashboard.audit.href(), label: 'Audit log' },
+  { to: paths.dashboard.pages.href(), label: 'Pages' },
 ];
 /** Buying with colleagues: a menu of its own, so the spec's sidebar stays as it is. */
 const companyItems: Item[] = [
