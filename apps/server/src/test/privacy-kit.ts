@@ -9,8 +9,6 @@ import { insertPart } from './factories.js';
 import { payInSandbox } from './pay.js';
 import { markEmailVerified } from '../modules/auth/identity.service.js';
 
-export type Customer = Awaited<ReturnType<typeof customer>>;
-
 const letters = (n: number) =>
   Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
     '',

@@ -41,11 +41,6 @@ export async function currentPage(db: DbOrTx, slug: PageSlug): Promise<PageVersi
   return row ?? null;
 }
 
-/** The terms of sale in force now: what an order placed now accepts. */
-export async function currentTermsId(db: DbOrTx): Promise<string | null> {
-  return (await currentPage(db, 'terms'))?.id ?? null;
-}
-
 export async function pageHistory(db: DbOrTx, slug: PageSlug): Promise<PageVersionRow[]> {
   return db
     .select()
