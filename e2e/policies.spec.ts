@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
-import { registerCustomer } from './support/session.js';
+import { registerCustomer, signInAs } from './support/session.js';
+import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -129,5 +130,23 @@ describe.runIf(browserAvailable())('shop pages, contact and data rights in the b
     expect(page.url()).toContain('/login');
     expect(await page.evaluate(() => localStorage.getItem('accessKey'))).toBeNull();
     expect(problems.filter((p) => !/401|400/.test(p))).toEqual([]);
+  });
+
+  it('lets staff adapt a page: a new version, shown at once, with the template banner gone', async () => {
+    const { page, problems } = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await page.goto('/dashboard');
+    await page.getByTestId('staff-sidebar').getByRole('link', { name: 'Pages' }).click();
+    await page.getByRole('button', { name: /Delivery/ }).click();
+    await page.getByTestId('template-warning').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel(/^Text/).fill('## Next day\n\nOrders paid by 2 pm leave the same day.');
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    await page.getByText('Saved as version 2.').waitFor();
+    await page.getByTestId('template-warning').waitFor({ state: 'detached' });
+    await page.goto('/pages/delivery');
+    await page.getByRole('heading', { level: 2, name: 'Next day' }).waitFor();
+    expect(await page.getByTestId('policy-page').textContent()).toContain('Version 2 of');
+    expect(problems).toEqual([]);
   });
 });

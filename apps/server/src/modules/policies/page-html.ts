@@ -68,7 +68,8 @@ export function renderContactHtml(
 ): string {
   const body = `<main class="mx-auto max-w-3xl px-4 py-10" data-server-rendered="contact">
 <h1 class="text-3xl font-bold">Contact</h1>
-<p>Write to us with the form below; we answer by email.</p>
+<p>Write to us with the form on this page; we answer by email.</p>
+<noscript><p>The form needs JavaScript: turn it on to send a message.</p></noscript>
 ${sellerBlock(seller, options.brandName)}
 ${pageLinks()}
 </main>`;

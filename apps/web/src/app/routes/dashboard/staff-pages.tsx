@@ -25,14 +25,13 @@ export default function StaffPagesRoute() {
         />
       ) : (
         <>
-          <div role="tablist" className="tabs tabs-box mb-4 flex-wrap">
+          <div role="group" aria-label="Page to edit" className="mb-4 flex flex-wrap gap-2">
             {pages.data.map((p) => (
               <button
                 key={p.slug}
                 type="button"
-                role="tab"
-                aria-selected={p.slug === slug}
-                className={`tab ${p.slug === slug ? 'tab-active' : ''}`}
+                aria-pressed={p.slug === slug}
+                className={`btn btn-sm ${p.slug === slug ? 'btn-primary' : 'btn-outline'}`}
                 onClick={() => setSlug(p.slug)}
               >
                 {PAGE_TITLES[p.slug]}
@@ -40,13 +39,7 @@ export default function StaffPagesRoute() {
               </button>
             ))}
           </div>
-          {current && (
-            <PageEditor
-              key={`${slug}:${current.current.id}`}
-              slug={slug}
-              current={current.current}
-            />
-          )}
+          {current && <PageEditor key={slug} slug={slug} current={current.current} />}
         </>
       )}
     </>
