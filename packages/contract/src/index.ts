@@ -24,5 +24,6 @@ export * from './cart.js';
 export * from './quick-order.js';
 export * from './volume-prices.js';
 export * from './companies.js';
+export * from './page-constants.js';
 export * from './policies.js';
 export * from './privacy.js';
