@@ -16,6 +16,12 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes.js';
 import { registerOrderMailJobs } from './modules/notifications/notifications.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/outbox/outbox-worker.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { policyRoutes } from './modules/policies/policies.routes.js';
+import { ensureStartingPages } from './modules/policies/policies.service.js';
+import { PRIVACY_CONTRIBUTIONS } from './modules/privacy/contributions.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
+import { startRetentionSweep } from './modules/privacy/retention-sweep.js';
 import { applyRoleGrants, isAdmin } from './modules/users/roles.service.js';
 import { resolveAuthSecret } from './modules/auth/secret.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
@@ -336,6 +342,30 @@ export async function buildApp({
     lowStockFactor: config.lowStockFactor,
     onPartChange: onStockChange,
   });
+  // The shop's pages start from templates to adapt (decision 053); a shop that has them keeps them.
+  await ensureStartingPages(db);
+  await app.register(policyRoutes, {
+    db,
+    guards,
+    publicUrl: config.publicUrl,
+    brandName: config.brandName,
+    webDistDir: config.webDistDir,
+    seller: config.seller,
+  });
+  await app.register(contactRoutes, {
+    db,
+    limiter,
+    contactEmail: config.contactEmail,
+    brandName: config.brandName,
+    onQueued,
+  });
+  await app.register(privacyRoutes, {
+    db,
+    guards,
+    limiter,
+    contributions: PRIVACY_CONTRIBUTIONS,
+    retentionYears: config.invoiceRetentionYears,
+  });
   await app.register(uploadRoutes, {
     db,
     guards,
@@ -351,6 +381,7 @@ export async function buildApp({
     startQuoteExpiry(app, db, quoteMail, 60_000, onQueued);
     app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));
     startBackupSchedule(app, backups, config.backups.intervalHours);
+    startRetentionSweep(app, db, config.invoiceRetentionYears);
   }
   // The database closes after the app: let a running job finish first.
   app.addHook('onClose', async () => outbox.stop());

@@ -61,4 +61,21 @@ describe('configuration', () => {
   ])('refuses %s=%s by name', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
+
+  it('reads the contact address and the invoice retention, 10 years unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ contactEmail: undefined, invoiceRetentionYears: 10 });
+    expect(
+      loadConfig({ CONTACT_EMAIL: ' Shop@Example.com ', INVOICE_RETENTION_YEARS: '7' }),
+    ).toMatchObject({ contactEmail: 'shop@example.com', invoiceRetentionYears: 7 });
+  });
+
+  it.each([
+    ['CONTACT_EMAIL', 'not-an-address'],
+    ['INVOICE_RETENTION_YEARS', '0'],
+    ['INVOICE_RETENTION_YEARS', '2.5'],
+    ['INVOICE_RETENTION_YEARS', 'forever'],
+    ['SELLER_TAX_ID', 'x'.repeat(41)],
+  ])('refuses %s=%s by name', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
 });

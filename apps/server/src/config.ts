@@ -193,6 +193,25 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.string().max(40, 'must be at most 40 characters').optional(),
   ),
+  CONTACT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address')
+      .max(254, 'must be an email address')
+      .optional(),
+  ),
+  INVOICE_RETENTION_YEARS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of years from 1 to 100' })
+      .int('must be a whole number of years from 1 to 100')
+      .min(1, 'must be a whole number of years from 1 to 100')
+      .max(100, 'must be a whole number of years from 1 to 100')
+      .default(10),
+  ),
   BACKGROUND_JOBS: flag(true),
   LOW_STOCK_FACTOR: z.preprocess(
     emptyToUndefined,
@@ -315,6 +334,10 @@ export type Config = {
   backups: { intervalHours: number; keep: number; dir: string };
   /** The bearer token `/metrics` asks for; unset, `/metrics` is off. */
   metricsToken: string | undefined;
+  /** Where the contact form's mails go; unset, to every admin. */
+  contactEmail: string | undefined;
+  /** How long an erased customer's invoiced orders keep their billing fields (decision 052). */
+  invoiceRetentionYears: number;
 };
 
 export class ConfigError extends Error {
@@ -420,5 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     },
     metricsToken: e.METRICS_TOKEN,
+    contactEmail: e.CONTACT_EMAIL,
+    invoiceRetentionYears: e.INVOICE_RETENTION_YEARS,
   };
 }

@@ -21,6 +21,8 @@ import { cartEndpoints } from './cart-endpoints.js';
 import { companyEndpoints, staffCompanyEndpoints } from './company-endpoints.js';
 import { quickOrderEndpoints } from './quick-order.js';
 import { quoteEndpoints, staffQuoteEndpoints } from './quote-endpoints.js';
+import { policyEndpoints } from './policies.js';
+import { privacyEndpoints } from './privacy.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -456,6 +458,8 @@ export const endpoints = {
   ...staffQuoteEndpoints,
   ...quickOrderEndpoints,
   ...staffEndpoints,
+  ...policyEndpoints,
+  ...privacyEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -25,3 +25,6 @@ export * from './quick-order.js';
 export * from './volume-prices.js';
 export * from './companies.js';
 export * from './quotes.js';
+export * from './page-constants.js';
+export * from './policies.js';
+export * from './privacy.js';

@@ -13,3 +13,4 @@ export * from '../modules/mail/mail.tables.js';
 export * from '../modules/audit/audit.tables.js';
 export * from '../modules/companies/companies.tables.js';
 export * from '../modules/quotes/quotes.tables.js';
+export * from '../modules/policies/policies.tables.js';

@@ -23,6 +23,7 @@ const StaffOrders = lazy(() => import('./routes/dashboard/staff-orders'));
 const StaffOrder = lazy(() => import('./routes/dashboard/staff-order'));
 const Admins = lazy(() => import('./routes/dashboard/admins'));
 const Audit = lazy(() => import('./routes/dashboard/audit'));
+const StaffPages = lazy(() => import('./routes/dashboard/staff-pages'));
 const StaffParts = lazy(() => import('./routes/dashboard/staff-parts'));
 const StaffPart = lazy(() => import('./routes/dashboard/staff-part'));
 const Company = lazy(() => import('./routes/dashboard/company'));
@@ -69,6 +70,7 @@ export default function MemberRoutes() {
             <Route path={dashboard.staffPart.path} element={<StaffPart />} />
             <Route path={dashboard.admins.path} element={<Admins />} />
             <Route path={dashboard.audit.path} element={<Audit />} />
+            <Route path={dashboard.pages.path} element={<StaffPages />} />
             <Route path={dashboard.companies.path} element={<StaffCompanies />} />
             <Route path={dashboard.staffCompany.path} element={<StaffCompany />} />
             <Route path={dashboard.invoices.path} element={<StaffInvoices />} />

@@ -18,6 +18,8 @@ const VerifyEmail = lazy(() => import('./routes/verify-email'));
 const Parts = lazy(() => import('./routes/parts'));
 const Part = lazy(() => import('./routes/part'));
 const Cart = lazy(() => import('./routes/cart'));
+const Page = lazy(() => import('./routes/page'));
+const Contact = lazy(() => import('./routes/contact'));
 // Every other path: the signed-in pages, or the 404 page (member-routes.tsx).
 const MemberRoutes = lazy(() => import('./member-routes'));
 
@@ -36,6 +38,8 @@ export function AppRoutes() {
         <Route path={paths.parts.path} element={<Parts />} />
         <Route path={paths.part.path} element={<Part />} />
         <Route path={paths.cart.path} element={<Cart />} />
+        <Route path={paths.page.path} element={<Page />} />
+        <Route path={paths.contact.path} element={<Contact />} />
         {/* The spec lists it as public; only admins add parts, so it leads to the guarded form. */}
         <Route
           path={paths.addNewPart.path}

@@ -27,6 +27,9 @@ export const paths = {
   quote: { path: '/quotes/:id', href: (id: string) => `/quotes/${encodeURIComponent(id)}` },
   /** An invitation's link: the code is in the fragment (`#…`). */
   companyJoin: { path: '/company/join', href: () => '/company/join' },
+  /** The shop's pages: terms of sale, privacy notice, delivery, returns, legal notice. */
+  page: { path: '/pages/:slug', href: (slug: string) => `/pages/${encodeURIComponent(slug)}` },
+  contact: { path: '/contact', href: () => '/contact' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
@@ -79,5 +82,7 @@ export const paths = {
       path: 'quotes/:id',
       href: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
     },
+    /** Staff: the shop's pages, in Markdown, as versions. */
+    pages: { path: 'pages', href: () => '/dashboard/pages' },
   },
 } as const;

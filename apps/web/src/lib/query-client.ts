@@ -21,7 +21,9 @@ export type Topic =
   | 'admins'
   | 'audit'
   // Quotes: a buyer's requests and staff's offers.
-  | 'quotes';
+  | 'quotes'
+  // The shop's pages (terms, privacy notice, …).
+  | 'pages';
 
 declare module '@tanstack/react-query' {
   interface Register {

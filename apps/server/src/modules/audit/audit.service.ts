@@ -6,7 +6,16 @@ export type StaffActor = { userId: string; email: string };
 
 export type AuditEntryInput = {
   action: string;
-  targetType: 'order' | 'part' | 'stock' | 'role' | 'image' | 'company' | 'quote';
+  targetType:
+    | 'order'
+    | 'part'
+    | 'stock'
+    | 'role'
+    | 'image'
+    | 'company'
+    | 'quote'
+    | 'page'
+    | 'account';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;

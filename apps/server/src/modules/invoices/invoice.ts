@@ -41,6 +41,9 @@ export const onAccountFrom = ({
   billing,
 });
 
+/** The terms of sale the order was placed under (the policies module's version). */
+export type TermsNote = { version: number; createdAt: Date };
+
 const date = (d: Date) =>
   d.toLocaleDateString('en-US', {
     year: 'numeric',
@@ -58,6 +61,7 @@ export function renderInvoice(
   order: OrderView,
   seller: Seller,
   account?: OnAccount,
+  terms?: TermsNote | null,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -223,6 +227,12 @@ export function renderInvoice(
       whole ? 'A full refund is on its way.' : 'A refund of the canceled lines is on its way.',
     );
 
+  if (terms) {
+    doc
+      .moveDown()
+      .fontSize(9)
+      .text(`Sold under our Terms of sale of ${date(terms.createdAt)}, version ${terms.version}.`);
+  }
   doc
     .moveDown(2)
     .fontSize(8)

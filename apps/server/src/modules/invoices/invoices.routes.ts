@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, formatOrderNumber, IdParams, routePath } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { termsNoteOf } from '../policies/policies.service.js';
 import type { Guards } from '../auth/guards.js';
 import { accountInvoicesOfOrders } from '../companies/account.service.js';
 import { roleIn } from '../companies/companies.service.js';
@@ -34,7 +35,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRoutesOptions> = async 
           : undefined;
       if (!order.paidAt && !account)
         throw new AppError(409, 'NOT_PAID', 'An invoice exists once the order is paid');
-      const pdf = await renderInvoice(order, seller, account && onAccountFrom(account));
+      const terms = await termsNoteOf(db, order.termsVersionId);
+      const pdf = await renderInvoice(order, seller, account && onAccountFrom(account), terms);
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')

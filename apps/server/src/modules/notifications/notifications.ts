@@ -9,6 +9,7 @@ import {
 import type { Mailer } from '../mail/mailer.js';
 import { accountInvoicesOfOrders } from '../companies/account.service.js';
 import { onAccountFrom, renderInvoice, type Seller } from '../invoices/invoice.js';
+import { termsNoteOf } from '../policies/policies.service.js';
 import { findOrdersWithEvents } from '../orders/orders.service.js';
 import type { OutboxWorker } from '../outbox/outbox-worker.js';
 import { listAdmins } from '../users/roles.service.js';
@@ -84,7 +85,12 @@ export function registerOrderMailJobs(
                     attachments: [
                       {
                         filename: `invoice-${formatOrderNumber(order.number)}.pdf`,
-                        content: await renderInvoice(order, seller, onAccount),
+                        content: await renderInvoice(
+                          order,
+                          seller,
+                          onAccount,
+                          await termsNoteOf(db, order.termsVersionId),
+                        ),
                         contentType: 'application/pdf',
                       },
                     ],

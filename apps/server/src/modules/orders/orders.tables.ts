@@ -82,6 +82,13 @@ export const orders = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The terms of sale in force when the order was placed (a `page_versions` row; the foreign key
+     * is in migration 0019, so this module does not import the policies module's table).
+     */
+    termsVersionId: uuid('terms_version_id'),
+    /** The customer's account was deleted: only the invoice's fields remain (decision 052). */
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   },
   (t) => [
     check(

@@ -187,7 +187,8 @@ const placeStatement = preparedSql(
     inserted as (
       insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
         ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
-        total_cents, status, company_id, payment_mode, quote_id)
+        total_cents, status, company_id, payment_mode, quote_id,
+        terms_version_id)
       select ${value('orderId')}::uuid, ${value('userId')}::text, ${value('name')}::text,
         ${value('email')}::text, ${value('address')}::text, ${value('street')}::text,
         ${value('city')}::text, ${value('postalCode')}::text, ${value('country')}::text,
@@ -197,7 +198,9 @@ const placeStatement = preparedSql(
         case when ${value('onAccount')}::boolean then 'paid' else 'unpaid' end,
         ${value('companyId')}::uuid,
         case when ${value('onAccount')}::boolean then 'account' else 'card' end,
-        ${value('quoteId')}::uuid
+        ${value('quoteId')}::uuid,
+        -- The terms of sale in force now (the policies module's pages): what the buyer accepted.
+        (select id from page_versions where slug = 'terms' order by version desc limit 1)
        where (select count(*) from taken) = ${value('n')}::int
       returning *
     ),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { PartResponse } from '@storefront/contract';
+import { PAGE_SLUGS, pagePath, type PartResponse } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import type { CatalogCache } from './catalog-cache.js';
 import { countLiveParts, listLivePartRefs } from './catalog.service.js';
@@ -23,7 +23,7 @@ export type SeoRoutesOptions = {
 export const SITEMAP_CHUNK = 40_000;
 
 /** Public pages besides the parts' own. */
-const PAGES = ['/', '/parts', '/blogs', '/portfolio'];
+const PAGES = ['/', '/parts', '/blogs', '/portfolio', ...PAGE_SLUGS.map(pagePath), '/contact'];
 
 /**
  * `sitemap.xml` (every live part's page, plus the public pages) and `robots.txt` for search

@@ -20,11 +20,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const APP_PAGES = [
   /^\/$/,
-  /^\/(blogs|portfolio|register|login|forget-password|reset-password|verify-email|add-new-part|parts|cart|checkout)\/?$/,
+  /^\/(blogs|portfolio|register|login|forget-password|reset-password|verify-email|add-new-part|parts|cart|checkout|contact)\/?$/,
+  /^\/pages\/(terms|privacy|delivery|returns|legal)\/?$/,
   /^\/parts\/[^/]+\/?$/,
   /^\/purchase\/[^/]+\/?$/,
   /^\/dashboard\/?$/,
-  /^\/dashboard\/(my-orders|add-a-review|add-a-part|orders|parts|admins|audit)\/?$/,
+  /^\/dashboard\/(my-orders|add-a-review|add-a-part|orders|parts|admins|audit|pages)\/?$/,
   /^\/dashboard\/(my-orders|payment|orders|parts)\/[^/]+\/?$/,
   /^\/dashboard\/parts\/[^/]+\/edit\/?$/,
   /^\/quotes(\/[^/]+)?\/?$/,

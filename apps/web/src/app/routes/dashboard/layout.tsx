@@ -19,6 +19,7 @@ const staffItems: Item[] = [
   { to: paths.dashboard.staffQuotes.href(), label: 'Quotes' },
   { to: paths.dashboard.admins.href(), label: 'Admins' },
   { to: paths.dashboard.audit.href(), label: 'Audit log' },
+  { to: paths.dashboard.pages.href(), label: 'Pages' },
 ];
 /** Buying with colleagues: a menu of its own, so the spec's sidebar stays as it is. */
 const companyItems: Item[] = [

@@ -1,4 +1,8 @@
+import { useNavigate } from 'react-router';
 import { messages } from '@storefront/contract';
+import { paths } from '../../../config/paths';
+import { useSignOut } from '../../../features/auth/api/sign-out';
+import { MyDataPanel } from '../../../features/privacy/components/my-data-panel';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
@@ -11,6 +15,8 @@ import { StaffOverviewPanel } from '../../../features/staff/components/staff-ove
 export default function ProfileRoute() {
   usePageTitle('My Profile');
   const auth = useAuth();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
   if (!auth.user) return <p role="alert">{messages.noUserLoggedIn}</p>;
   return (
     <>
@@ -18,6 +24,12 @@ export default function ProfileRoute() {
       <h2 className="mb-4 text-xl font-semibold">My Profile</h2>
       {!auth.user.emailVerified && <EmailConfirmationNotice email={auth.user.email} />}
       <ProfileForUser email={auth.user.email} />
+      <MyDataPanel
+        onDeleted={async () => {
+          await signOut();
+          await navigate(paths.home.href(), { replace: true });
+        }}
+      />
     </>
   );
 }

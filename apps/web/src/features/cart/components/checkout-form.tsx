@@ -12,6 +12,7 @@ import {
 } from '@storefront/contract';
 import { buyerBody, InvoiceFields, ShipToFields } from '../../../components/buyer-fields';
 import { Field } from '../../../components/ui/field';
+import { TermsAcceptance } from '../../../components/terms-acceptance';
 import { FormError } from '../../../components/ui/form-error';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
@@ -114,6 +115,7 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, 
           Total: <strong>{formatMoney(cart.subtotal)}</strong>
         </p>
         <FormError message={serverError} testId="checkout-error" />
+        <TermsAcceptance />
         <SubmitButton busy={isSubmitting} disabled={!cart.ready}>
           {forCompany?.payment === 'account' ? 'Place order on account' : 'Place order'}
         </SubmitButton>

@@ -19,6 +19,7 @@ import { usePlaceOrder } from '../api/place-order';
 import { newRequestKey } from '../../../lib/request-key';
 import { pendingOrder } from '../pending-order';
 import { Spinner } from '../../../components/ui/spinner';
+import { TermsAcceptance } from '../../../components/terms-acceptance';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { AddToCart } from '../../../components/add-to-cart-slot';
 
@@ -142,6 +143,7 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
           Total: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>
         <FormError message={serverError} testId="order-error" />
+        <TermsAcceptance />
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <SubmitButton busy={isSubmitting} disabled={boundsError} className="">
             Place order
