@@ -68,9 +68,17 @@ CREATE TABLE "quote_events" (
 	CONSTRAINT "quote_events_actor_known" CHECK ("actor" in ('buyer', 'staff', 'system'))
 );--> statement-breakpoint
 CREATE INDEX "quote_events_quote_idx" ON "quote_events" USING btree ("quote_id", "id");--> statement-breakpoint
--- A sent version and its lines are never changed (they may only go with their quote).
+-- A sent version and its lines are never changed (they may only go with their quote), but for
+-- one change: erasing a customer's account blanks a version's message (decision 052).
 CREATE FUNCTION "quote_versions_unchanged"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	IF TG_TABLE_NAME = 'quote_versions' AND NEW.message = ''
+	   AND (NEW.quote_id, NEW.version, NEW.valid_until, NEW.total_cents, NEW.created_by, NEW.created_at)
+	       IS NOT DISTINCT FROM
+	       (OLD.quote_id, OLD.version, OLD.valid_until, OLD.total_cents, OLD.created_by, OLD.created_at)
+	THEN
+		RETURN NEW;
+	END IF;
 	RAISE EXCEPTION 'a sent quote version is never changed' USING ERRCODE = 'check_violation';
 END;
 $$;--> statement-breakpoint

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { CompanyResponse, OrderResponse } from '@storefront/contract';
 import type { Db } from '../db/database.js';
 import { rowsOf } from '../db/raw-rows.js';
-import { customer, uniqueEmail } from './accounts.js';
+import { admin, customer, uniqueEmail } from './accounts.js';
 import { insertPart } from './factories.js';
 import { payInSandbox } from './pay.js';
 import { markEmailVerified } from '../modules/auth/identity.service.js';
@@ -61,7 +61,7 @@ export async function inviteCode(
 
 /**
  * A customer who used every feature: profile, vehicle, cart, a paid order with business details,
- * a canceled one, a review, a company they joined, the contact form, mails sent.
+ * a canceled one, a review, a company they joined, a quote, the contact form, mails sent.
  */
 export async function busyCustomer(
   app: FastifyInstance,
@@ -144,6 +144,30 @@ export async function busyCustomer(
   });
   expect(accepted.statusCode).toBe(200);
 
+  // A quote asked for, offered by staff (who name the customer) and rejected by them.
+  const staff = await admin(app, db);
+  const asked = await call(user, 'POST', '/api/quotes', {
+    lines: [{ partId: part.id, quantity: 40, targetUnitPrice: 5 }],
+    note: `For ${who.name}'s vans, call ${who.phone}`,
+  });
+  expect(asked.statusCode).toBe(201);
+  const quoteId = asked.json<{ id: string }>().id;
+  const offered = await call(staff, 'POST', `/api/staff/quotes/${quoteId}/offer`, {
+    basedOn: 0,
+    lines: [{ partId: part.id, quantity: 40, unitPrice: 6 }],
+    message: `Dear ${who.name}, our best price`,
+    validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  });
+  expect(offered.statusCode).toBe(200);
+  expect(
+    (
+      await call(user, 'POST', `/api/quotes/${quoteId}/reject`, {
+        version: 1,
+        message: `Too dear, ring ${who.phone}`,
+      })
+    ).statusCode,
+  ).toBe(200);
+
   expect(
     (
       await call(null, 'POST', '/api/contact', {
@@ -155,7 +179,7 @@ export async function busyCustomer(
     ).statusCode,
   ).toBe(200);
   await app.storefront.outbox.runDue();
-  return { ...who, user, part, paidOrder, droppedOrder, company, owner };
+  return { ...who, user, part, paidOrder, droppedOrder, company, owner, staff };
 }
 
 /** Every text-like column of every table (discovered, so a new table is covered at once). */

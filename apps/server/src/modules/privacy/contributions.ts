@@ -6,6 +6,7 @@ import { limitsPrivacy } from '../limits/limits.privacy.js';
 import { mailPrivacy } from '../mail/mail.privacy.js';
 import { ordersPrivacy } from '../orders/orders.privacy.js';
 import { outboxPrivacy } from '../outbox/outbox.privacy.js';
+import { quotesPrivacy } from '../quotes/quotes.privacy.js';
 import { reviewsPrivacy } from '../reviews/reviews.privacy.js';
 import { usersPrivacy } from '../users/users.privacy.js';
 import type { PrivacyContribution } from './contribution.js';
@@ -24,6 +25,7 @@ export const PRIVACY_CONTRIBUTIONS: readonly PrivacyContribution[] = [
   reviewsPrivacy,
   mailPrivacy,
   companiesPrivacy,
+  quotesPrivacy,
   outboxPrivacy,
   limitsPrivacy,
   auditPrivacy,

@@ -132,6 +132,26 @@ describe('deleting an account', () => {
     expect((await findEverywhere(ctx.database.db, c.email)).length).toBeGreaterThan(0);
   });
 
+  it('is refused while a quote waits for an answer, naming it', async () => {
+    const c = await busyCustomer(ctx.app, ctx.database.db, ctx.mailer.sent);
+    const call = caller(ctx.app);
+    const asked = await call(c.user, 'POST', '/api/quotes', {
+      lines: [{ partId: c.part.id, quantity: 50 }],
+    });
+    expect(asked.statusCode).toBe(201);
+    const refused = await call(c.user, 'POST', '/api/me/delete', { password: c.user.password });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(asked.json().number);
+    // Once staff decline it, nothing waits: the account may go.
+    const declined = await call(c.staff, 'POST', `/api/staff/quotes/${asked.json().id}/decline`, {
+      message: 'Not in that number',
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(
+      (await call(c.user, 'POST', '/api/me/delete', { password: c.user.password })).statusCode,
+    ).toBe(200);
+  });
+
   it("is refused while the customer is a company's last owner", async () => {
     const c = await busyCustomer(ctx.app, ctx.database.db, ctx.mailer.sent);
     const call = caller(ctx.app);

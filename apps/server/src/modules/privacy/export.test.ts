@@ -27,6 +27,7 @@ describe('downloading my data', () => {
         'reviews',
         'mailsSent',
         'companies',
+        'quotes',
       ]),
     );
     expect(data.account).toMatchObject({ name: a.name, email: a.email });
@@ -43,6 +44,20 @@ describe('downloading my data', () => {
     expect(data.cart).toEqual([expect.objectContaining({ quantity: 3 })]);
     expect(data.reviews).toHaveLength(1);
     expect(data.mailsSent.length).toBeGreaterThan(0);
+    // The quote with its request, staff's offer and the rejection, messages included.
+    expect(data.quotes.requested).toHaveLength(1);
+    expect(data.quotes.requested[0]).toMatchObject({
+      status: 'rejected',
+      note: expect.stringContaining(a.name),
+    });
+    expect(data.quotes.requested[0].versions.map((v: { version: number }) => v.version)).toEqual([
+      0, 1,
+    ]);
+    expect(data.quotes.requested[0].history.map((h: { to: string }) => h.to)).toEqual([
+      'requested',
+      'offered',
+      'rejected',
+    ]);
     expect(data.companies.memberships).toEqual([
       expect.objectContaining({ companyId: a.company.id, role: 'buyer' }),
     ]);

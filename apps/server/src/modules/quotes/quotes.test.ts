@@ -360,6 +360,12 @@ describe('quotes', () => {
         sql`update quote_lines set unit_price_cents = 1 where quote_id = ${q.id}`,
       ),
     ).rejects.toThrow();
+    for (const change of [sql`total_cents = 1`, sql`message = 'another text'`])
+      await expect(
+        ctx.database.db.execute(
+          sql`update quote_versions set ${change} where quote_id = ${q.id} and version = 1`,
+        ),
+      ).rejects.toThrow();
   });
 
   it('expires an offer past its date once, mails the buyer, and refuses its accept', async () => {
