@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
+import { dashboardPaths } from '../config/dashboard-paths';
 import { RequireAdmin, RequireAuth } from './guards';
 
 /*
@@ -38,7 +39,7 @@ const StaffQuotes = lazy(() => import('./routes/dashboard/staff-quotes'));
 const StaffQuote = lazy(() => import('./routes/dashboard/staff-quote'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
-const dashboard = paths.dashboard;
+const dashboard = dashboardPaths;
 
 export default function MemberRoutes() {
   return (

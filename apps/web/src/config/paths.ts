@@ -31,58 +31,12 @@ export const paths = {
   page: { path: '/pages/:slug', href: (slug: string) => `/pages/${encodeURIComponent(slug)}` },
   contact: { path: '/contact', href: () => '/contact' },
   purchase: { path: '/purchase/:id', href: (id: string) => `/purchase/${encodeURIComponent(id)}` },
+  /**
+   * The dashboard's root and the one sub-path the public router needs; every other dashboard
+   * path is in `dashboard-paths.ts`, which only the signed-in pages load.
+   */
   dashboard: {
     root: { path: '/dashboard', href: () => '/dashboard' },
-    myOrders: { path: 'my-orders', href: () => '/dashboard/my-orders' },
-    /** A customer's order: its receipt, invoice, mails and progress. */
-    order: {
-      path: 'my-orders/:id',
-      href: (orderId: string) => `/dashboard/my-orders/${encodeURIComponent(orderId)}`,
-    },
-    payment: {
-      path: 'payment/:id',
-      href: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
-    },
-    /** The buyer's companies: members, invitations, standing. */
-    company: { path: 'company', href: () => '/dashboard/company' },
-    /** My Orders' "Company orders". */
-    companyOrders: { path: 'company-orders', href: () => '/dashboard/company-orders' },
-    addReview: { path: 'add-a-review', href: () => '/dashboard/add-a-review' },
     addPart: { path: 'add-a-part', href: () => '/dashboard/add-a-part' },
-    /** Staff: every customer's orders; `search` is the filter's query string. */
-    orders: { path: 'orders', href: (search = '') => `/dashboard/orders${search}` },
-    staffOrder: {
-      path: 'orders/:id',
-      href: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
-    },
-    parts: { path: 'parts', href: (search = '') => `/dashboard/parts${search}` },
-    /** The staff page of one part: stock, its history, archive. */
-    staffPart: {
-      path: 'parts/:partId',
-      href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}`,
-    },
-    /** The edit form of one part (details, catalog fields, picture). */
-    editPart: {
-      path: 'parts/:partId/edit',
-      href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}/edit`,
-    },
-    admins: { path: 'admins', href: () => '/dashboard/admins' },
-    /** Staff: companies, their terms and standing. */
-    companies: { path: 'companies', href: () => '/dashboard/companies' },
-    staffCompany: {
-      path: 'companies/:companyId',
-      href: (companyId: string) => `/dashboard/companies/${encodeURIComponent(companyId)}`,
-    },
-    /** Staff: invoices on account, overdue and due. */
-    invoices: { path: 'invoices', href: () => '/dashboard/invoices' },
-    audit: { path: 'audit', href: () => '/dashboard/audit' },
-    /** Staff: quote requests and the offers sent. */
-    staffQuotes: { path: 'quotes', href: () => '/dashboard/quotes' },
-    staffQuote: {
-      path: 'quotes/:id',
-      href: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
-    },
-    /** Staff: the shop's pages, in Markdown, as versions. */
-    pages: { path: 'pages', href: () => '/dashboard/pages' },
   },
 } as const;

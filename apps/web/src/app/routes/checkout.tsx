@@ -11,6 +11,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { dashboardPaths } from '../../config/dashboard-paths';
 import { useAuth } from '../../features/auth/use-auth';
 import { LineProblems } from '../../features/cart/components/line-problems';
 import {
@@ -135,9 +136,9 @@ export default function CheckoutRoute() {
               await showSuccess(alerts.orderPlaced);
               // On account it is confirmed already: its receipt, with the invoice.
               if (order.paymentMode === 'account')
-                return navigate(paths.dashboard.order.href(order._id));
+                return navigate(dashboardPaths.order.href(order._id));
               // Straight on to paying for the whole order, once.
-              await navigate(paths.dashboard.payment.href(order._id));
+              await navigate(dashboardPaths.payment.href(order._id));
             }}
           />
         </Suspense>

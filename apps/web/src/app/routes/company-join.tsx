@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '../../components/ui/form-error';
 import { usePageTitle } from '../../components/ui/page-title';
-import { paths } from '../../config/paths';
+import { dashboardPaths } from '../../config/dashboard-paths';
 import { useAuth } from '../../features/auth/use-auth';
 import { useAcceptInvite } from '../../features/companies/api/companies';
 import { ApiError } from '../../lib/api-client';
@@ -26,7 +26,7 @@ export default function CompanyJoinRoute() {
       {joined ? (
         <div role="status" data-testid="company-joined">
           <p>You are now a {joined.role} of the company.</p>
-          <Link to={paths.dashboard.company.href()} className="btn btn-primary mt-4">
+          <Link to={dashboardPaths.company.href()} className="btn btn-primary mt-4">
             Open the company
           </Link>
         </div>

@@ -5,6 +5,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/ui/page-title';
 import { paths } from '../../config/paths';
+import { dashboardPaths } from '../../config/dashboard-paths';
 import { useAuth } from '../../features/auth/use-auth';
 import { usePart } from '../../features/catalog/api/get-part';
 import { PartDetails } from '../../features/catalog/components/part-details';
@@ -62,7 +63,7 @@ export default function PurchaseRoute() {
             onPlaced={async (order) => {
               await showSuccess(alerts.orderPlaced);
               // Straight on to paying for it.
-              await navigate(paths.dashboard.payment.href(order._id));
+              await navigate(dashboardPaths.payment.href(order._id));
             }}
           />
         </Suspense>

@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { dashboardPaths } from '../../config/dashboard-paths';
 import { useQuote } from '../../features/quotes/api/quotes';
 import { QuoteAnswer } from '../../features/quotes/components/quote-answer';
 import { QuoteView } from '../../features/quotes/components/quote-view';
@@ -50,7 +51,7 @@ export default function QuoteRoute() {
             <p className="rounded-box bg-base-100 p-4 shadow">
               This quote is order{' '}
               <Link
-                to={paths.dashboard.order.href(quote.data.orderId)}
+                to={dashboardPaths.order.href(quote.data.orderId)}
                 className="link link-primary"
               >
                 {quote.data.orderNumber}

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../components/ui/page-title';
 import { paths } from '../../config/paths';
+import { dashboardPaths } from '../../config/dashboard-paths';
 import { useConfirmEmail } from '../../features/auth/api/confirm-email';
 import { completeSignIn } from '../../features/auth/complete-sign-in';
 import { useAuth } from '../../features/auth/use-auth';
@@ -44,7 +45,7 @@ export default function VerifyEmailRoute() {
         <div role="status">
           <p className="font-semibold">Your email address is confirmed.</p>
           {newEmail && <p className="mt-2">Your account's address is now {newEmail}.</p>}
-          <Link to={paths.dashboard.root.href()} className="btn btn-primary mt-4 w-full">
+          <Link to={dashboardPaths.root.href()} className="btn btn-primary mt-4 w-full">
             Go to my profile
           </Link>
         </div>
@@ -60,7 +61,7 @@ export default function VerifyEmailRoute() {
               ? 'Sign out, then sign in as the account the mail was sent for and open the link again.'
               : 'Your profile page can send you a new link.'}
           </p>
-          <Link to={paths.dashboard.root.href()} className="btn btn-primary mt-4 w-full">
+          <Link to={dashboardPaths.root.href()} className="btn btn-primary mt-4 w-full">
             Go to my profile
           </Link>
         </div>

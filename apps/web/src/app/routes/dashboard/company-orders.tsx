@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useCompanyOrders, useMyCompanies } from '../../../features/companies/api/companies';
 import { CompanyOrdersTable } from '../../../features/companies/components/company-orders-table';
 
@@ -45,7 +45,7 @@ export default function CompanyOrdersRoute() {
       {mine.data.length === 0 ? (
         <p className="rounded-box bg-base-100 p-8 text-center shadow">
           You are not in a company yet.{' '}
-          <Link to={paths.dashboard.company.href()} className="link link-primary">
+          <Link to={dashboardPaths.company.href()} className="link link-primary">
             Create one
           </Link>{' '}
           or ask a colleague to invite you.

@@ -2,36 +2,37 @@ import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useAuth } from '../../../features/auth/use-auth';
 
 type Item = { to: string; label: string };
 
 const adminItems: Item[] = [
-  { to: paths.dashboard.addPart.href(), label: 'Add a part' },
-  { to: paths.dashboard.root.href(), label: 'My Profile' },
+  { to: dashboardPaths.addPart.href(), label: 'Add a part' },
+  { to: dashboardPaths.root.href(), label: 'My Profile' },
 ];
 /** The staff console, beside the spec's two admin items. */
 const staffItems: Item[] = [
-  { to: paths.dashboard.orders.href(), label: 'Orders' },
-  { to: paths.dashboard.parts.href(), label: 'Parts' },
-  { to: paths.dashboard.companies.href(), label: 'Companies' },
-  { to: paths.dashboard.invoices.href(), label: 'Invoices' },
-  { to: paths.dashboard.staffQuotes.href(), label: 'Quotes' },
-  { to: paths.dashboard.admins.href(), label: 'Admins' },
-  { to: paths.dashboard.audit.href(), label: 'Audit log' },
-  { to: paths.dashboard.pages.href(), label: 'Pages' },
+  { to: dashboardPaths.orders.href(), label: 'Orders' },
+  { to: dashboardPaths.parts.href(), label: 'Parts' },
+  { to: dashboardPaths.companies.href(), label: 'Companies' },
+  { to: dashboardPaths.invoices.href(), label: 'Invoices' },
+  { to: dashboardPaths.staffQuotes.href(), label: 'Quotes' },
+  { to: dashboardPaths.admins.href(), label: 'Admins' },
+  { to: dashboardPaths.audit.href(), label: 'Audit log' },
+  { to: dashboardPaths.pages.href(), label: 'Pages' },
 ];
 /** Buying with colleagues: a menu of its own, so the spec's sidebar stays as it is. */
 const companyItems: Item[] = [
-  { to: paths.dashboard.company.href(), label: 'Company' },
-  { to: paths.dashboard.companyOrders.href(), label: 'Company orders' },
+  { to: dashboardPaths.company.href(), label: 'Company' },
+  { to: dashboardPaths.companyOrders.href(), label: 'Company orders' },
 ];
 /** Asking for a price: the buyer's quotes (a page of its own, outside the dashboard). */
 const quoteItems: Item[] = [{ to: paths.quotes.href(), label: 'My quotes' }];
 const customerItems: Item[] = [
-  { to: paths.dashboard.myOrders.href(), label: 'My Orders' },
-  { to: paths.dashboard.addReview.href(), label: 'Add A Review' },
-  { to: paths.dashboard.root.href(), label: 'My Profile' },
+  { to: dashboardPaths.myOrders.href(), label: 'My Orders' },
+  { to: dashboardPaths.addReview.href(), label: 'Add A Review' },
+  { to: dashboardPaths.root.href(), label: 'My Profile' },
 ];
 
 function Menu({ items, label, testId }: { items: Item[]; label?: string; testId: string }) {
@@ -44,8 +45,8 @@ function Menu({ items, label, testId }: { items: Item[]; label?: string; testId:
             to={item.to}
             // The orders list stays marked while an order of it is open.
             end={
-              item.to !== paths.dashboard.orders.href() &&
-              item.to !== paths.dashboard.staffQuotes.href()
+              item.to !== dashboardPaths.orders.href() &&
+              item.to !== dashboardPaths.staffQuotes.href()
             }
             className={({ isActive }) => (isActive ? 'menu-active' : '')}
           >

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useAuth } from '../../../features/auth/use-auth';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders';
 import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
@@ -19,7 +20,7 @@ export default function MyOrdersRoute() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">My Orders</h2>
-        <Link to={paths.dashboard.companyOrders.href()} className="link link-primary">
+        <Link to={dashboardPaths.companyOrders.href()} className="link link-primary">
           Company orders
         </Link>
         <label className="label cursor-pointer gap-2">

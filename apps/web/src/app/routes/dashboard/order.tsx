@@ -3,7 +3,7 @@ import { DownloadLinesCsv } from '../../../components/download-lines-csv';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { OrderAgainButton } from '../../../features/cart/components/order-again-button';
 import { useOrder } from '../../../features/orders/api/get-order';
 import { OrderReceipt } from '../../../features/orders/components/order-receipt';
@@ -18,7 +18,7 @@ export default function OrderRoute() {
     return order.error instanceof ApiError && order.error.status === 404 ? (
       <div role="alert">
         <h2 className="text-xl font-semibold">Order not found</h2>
-        <Link to={paths.dashboard.myOrders.href()} className="link link-primary">
+        <Link to={dashboardPaths.myOrders.href()} className="link link-primary">
           Back to My Orders
         </Link>
       </div>

@@ -3,7 +3,7 @@ import { alerts, formatMoney } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useAuth } from '../../../features/auth/use-auth';
 import { useOrder } from '../../../features/orders/api/get-order';
 import { useConfirmPayment } from '../../../features/payments/api/confirm-payment';
@@ -26,7 +26,7 @@ export default function PaymentRoute() {
     return order.error instanceof ApiError && order.error.status === 404 ? (
       <div role="alert">
         <h2 className="text-xl font-semibold">Order not found</h2>
-        <Link to={paths.dashboard.myOrders.href()} className="link link-primary">
+        <Link to={dashboardPaths.myOrders.href()} className="link link-primary">
           Back to My Orders
         </Link>
       </div>
@@ -77,7 +77,7 @@ export default function PaymentRoute() {
             onSucceeded={async (transactionId) => {
               await confirmPayment.mutateAsync({ orderId: o._id, transactionId });
               await showSuccess(alerts.paymentSuccessful);
-              await navigate(paths.dashboard.root.href());
+              await navigate(dashboardPaths.root.href());
             }}
           />
         </div>

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import {
   useStaffCompany,
   useStaffCompanyOrders,
@@ -30,7 +30,7 @@ export default function StaffCompanyRoute() {
       <section>
         <h3 className="mb-2 font-semibold">Orders</h3>
         {orders.data ? (
-          <CompanyOrdersTable orders={orders.data} orderHref={paths.dashboard.staffOrder.href} />
+          <CompanyOrdersTable orders={orders.data} orderHref={dashboardPaths.staffOrder.href} />
         ) : (
           <Spinner label="Loading the orders…" />
         )}

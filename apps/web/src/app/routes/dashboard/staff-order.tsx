@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useStaffOrder } from '../../../features/staff/api/staff-orders';
 import { StaffOrderView } from '../../../features/staff/components/staff-order-view';
 import { ApiError } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ export default function StaffOrderRoute() {
   const details = useStaffOrder(id);
   usePageTitle(details.data ? `Order ${details.data.order.number}` : 'Order');
   const back = (
-    <Link to={paths.dashboard.orders.href()} className="link link-primary mb-4 inline-block">
+    <Link to={dashboardPaths.orders.href()} className="link link-primary mb-4 inline-block">
       ← All orders
     </Link>
   );

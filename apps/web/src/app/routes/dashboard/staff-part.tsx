@@ -3,7 +3,7 @@ import { formatMoney, srcsetFor } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useSetArchived, useStaffPart } from '../../../features/staff/api/staff-parts';
 import { StockChangeForm } from '../../../features/staff/components/stock-change-form';
 import { StockHistory } from '../../../features/staff/components/stock-history';
@@ -17,7 +17,7 @@ export default function StaffPartRoute() {
   const setArchived = useSetArchived(partId);
   usePageTitle(details.data ? details.data.part.name : 'Part');
   const back = (
-    <Link to={paths.dashboard.parts.href()} className="link link-primary mb-4 inline-block">
+    <Link to={dashboardPaths.parts.href()} className="link link-primary mb-4 inline-block">
       ← All parts
     </Link>
   );
@@ -87,7 +87,7 @@ export default function StaffPartRoute() {
           <p className="mt-3 line-clamp-3 text-sm">{part.description}</p>
         </div>
         <div className="flex flex-col gap-2">
-          <Link to={paths.dashboard.editPart.href(part._id)} className="btn btn-outline btn-sm">
+          <Link to={dashboardPaths.editPart.href(part._id)} className="btn btn-outline btn-sm">
             Edit details
           </Link>
           <button

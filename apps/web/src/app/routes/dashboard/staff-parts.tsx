@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { toSearch } from '../../../features/staff/api/staff-orders';
 import { useStaffParts, type PartFilters } from '../../../features/staff/api/staff-parts';
 import { PartFiltersForm } from '../../../features/staff/components/part-filters';
@@ -34,7 +34,7 @@ export default function StaffPartsRoute() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Parts</h2>
-        <Link to={paths.dashboard.addPart.href()} className="btn btn-outline btn-sm">
+        <Link to={dashboardPaths.addPart.href()} className="btn btn-outline btn-sm">
           Add a part
         </Link>
       </div>

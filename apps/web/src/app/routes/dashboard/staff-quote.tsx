@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useStaffQuote } from '../../../features/quotes/api/staff-quotes';
 import { QuoteView } from '../../../features/quotes/components/quote-view';
 import { StaffQuoteEditor } from '../../../features/quotes/components/staff-quote-editor';
@@ -25,7 +25,7 @@ export default function StaffQuoteRoute() {
     );
   return (
     <div className="space-y-6">
-      <Link to={paths.dashboard.staffQuotes.href()} className="link">
+      <Link to={dashboardPaths.staffQuotes.href()} className="link">
         ← Quotes
       </Link>
       <QuoteView quote={quote.data} />
@@ -42,10 +42,7 @@ export default function StaffQuoteRoute() {
         />
       )}
       {quote.data.orderId && (
-        <Link
-          to={paths.dashboard.staffOrder.href(quote.data.orderId)}
-          className="link link-primary"
-        >
+        <Link to={dashboardPaths.staffOrder.href(quote.data.orderId)} className="link link-primary">
           Order {quote.data.orderNumber}
         </Link>
       )}

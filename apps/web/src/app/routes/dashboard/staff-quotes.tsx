@@ -3,7 +3,7 @@ import { QUOTE_STATUSES, type QuoteStatus } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useStaffQuotes } from '../../../features/quotes/api/staff-quotes';
 import { QuoteList } from '../../../features/quotes/components/quote-list';
 import { quoteStatusLabel } from '../../../features/quotes/components/quote-status';
@@ -40,7 +40,7 @@ export default function StaffQuotesRoute() {
           onRetry={() => void quotes.refetch()}
         />
       ) : (
-        <QuoteList quotes={quotes.data} hrefOf={paths.dashboard.staffQuote.href} />
+        <QuoteList quotes={quotes.data} hrefOf={dashboardPaths.staffQuote.href} />
       )}
     </>
   );

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { formatMoney, type OrderResponse } from '@storefront/contract';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { formatDate } from '../../../lib/dates';
 
 /** A company's orders with who placed each, and how each is paid. */
 export function CompanyOrdersTable({
   orders,
-  orderHref = paths.dashboard.order.href,
+  orderHref = dashboardPaths.order.href,
 }: {
   orders: OrderResponse[];
   /** Where an order's number leads: the buyer's receipt, or the staff page. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney, type StaffCompanyRow } from '@storefront/contract';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 
 /** Every company with its standing, for the console. */
 export function StaffCompaniesTable({ companies }: { companies: StaffCompanyRow[] }) {
@@ -23,7 +23,7 @@ export function StaffCompaniesTable({ companies }: { companies: StaffCompanyRow[
           {companies.map((c) => (
             <tr key={c.id} data-testid="staff-company-row">
               <td>
-                <Link to={paths.dashboard.staffCompany.href(c.id)} className="link link-primary">
+                <Link to={dashboardPaths.staffCompany.href(c.id)} className="link link-primary">
                   {c.name}
                 </Link>
               </td>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { alerts, formatMoney, type OrderResponse } from '@storefront/contract';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { confirm, showError, showInfo, showSuccess } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
@@ -96,7 +96,7 @@ export function MyOrdersTable({
       </span>
     ) : order.status === 'unpaid' ? (
       <div className="flex flex-wrap gap-2">
-        <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary btn-sm">
+        <Link to={dashboardPaths.payment.href(order._id)} className="btn btn-primary btn-sm">
           Pay now
         </Link>
         <button
@@ -136,7 +136,7 @@ export function MyOrdersTable({
 
   const numberLink = (order: OrderResponse) => (
     <Link
-      to={paths.dashboard.order.href(order._id)}
+      to={dashboardPaths.order.href(order._id)}
       className="link link-primary font-mono whitespace-nowrap"
       data-testid="order-number"
     >

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type OrderResponse } from '@storefront/contract';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { downloadInvoice } from '../api/download-invoice';
@@ -128,7 +128,7 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
           <OrderLinesTable lines={order.lines} total={order.partPrice} />
           <div className="card-actions mt-2 items-start">
             {order.status === 'unpaid' && (
-              <Link to={paths.dashboard.payment.href(order._id)} className="btn btn-primary">
+              <Link to={dashboardPaths.payment.href(order._id)} className="btn btn-primary">
                 Pay now
               </Link>
             )}

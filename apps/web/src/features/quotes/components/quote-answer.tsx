@@ -4,7 +4,7 @@ import type { QuoteResponse } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/form-error';
 import { TextAreaField } from '../../../components/ui/text-area-field';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAcceptQuote, useAnswerQuote, useMyCompanyChoices } from '../api/quotes';
 
@@ -53,8 +53,8 @@ export function QuoteAnswer({ quote, onStale }: { quote: QuoteResponse; onStale:
         onSuccess: (order) =>
           void navigate(
             order.status === 'unpaid'
-              ? paths.dashboard.payment.href(order._id)
-              : paths.dashboard.order.href(order._id),
+              ? dashboardPaths.payment.href(order._id)
+              : dashboardPaths.order.href(order._id),
           ),
         onError: stale,
       },

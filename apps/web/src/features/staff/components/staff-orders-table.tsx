@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney, type StaffOrderRow } from '@storefront/contract';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { formatDate } from '../../../lib/dates';
 import { FulfilmentBadge, PaymentBadge } from './state-badges';
 
@@ -31,7 +31,7 @@ export function StaffOrdersTable({ orders }: { orders: StaffOrderRow[] }) {
             <tr key={order._id} data-testid="staff-order-row">
               <td>
                 <Link
-                  to={paths.dashboard.staffOrder.href(order._id)}
+                  to={dashboardPaths.staffOrder.href(order._id)}
                   className="link link-primary font-mono whitespace-nowrap"
                 >
                   {order.number}

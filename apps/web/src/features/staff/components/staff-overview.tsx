@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@storefront/contract';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { toSearch } from '../api/staff-orders';
 import { useStaffOverview } from '../api/staff-people';
 import { BackupStatusLine } from './backup-status';
@@ -52,25 +52,25 @@ export function StaffOverviewPanel() {
       </h2>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Stat
-          to={paths.dashboard.orders.href(toSearch({ from: day(), to: day() }))}
+          to={dashboardPaths.orders.href(toSearch({ from: day(), to: day() }))}
           title="Paid today"
           value={formatMoney(today.revenue)}
           detail={`${today.paidOrders} orders`}
         />
         <Stat
-          to={paths.dashboard.orders.href(toSearch({ from: day(29), to: day() }))}
+          to={dashboardPaths.orders.href(toSearch({ from: day(29), to: day() }))}
           title="Paid, last 30 days"
           value={formatMoney(last30Days.revenue)}
           detail={`${last30Days.paidOrders} orders`}
         />
         <Stat
-          to={paths.dashboard.orders.href(toSearch({ status: 'paid' }))}
+          to={dashboardPaths.orders.href(toSearch({ status: 'paid' }))}
           title="Waiting to ship"
           value={String(waitingToShip)}
           detail="paid, not shipped"
         />
         <Stat
-          to={paths.dashboard.parts.href(toSearch({ stock: 'low' }))}
+          to={dashboardPaths.parts.href(toSearch({ stock: 'low' }))}
           title="Low on stock"
           value={String(lowStockParts)}
           detail="parts to restock"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney, srcsetFor, type StaffPartRow } from '@storefront/contract';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 
 /** One page of parts with their stock; low stock and archived parts are marked in words. */
 export function StaffPartsTable({ parts }: { parts: StaffPartRow[] }) {
@@ -41,7 +41,7 @@ export function StaffPartsTable({ parts }: { parts: StaffPartRow[] }) {
               </td>
               <td>
                 <Link
-                  to={paths.dashboard.staffPart.href(part._id)}
+                  to={dashboardPaths.staffPart.href(part._id)}
                   className="link link-primary font-medium"
                 >
                   {part.name}

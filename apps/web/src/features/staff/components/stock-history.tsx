@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { StockMovement, StockMovementKind } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { formatDateTime } from '../../../lib/dates';
 import { useStockHistory } from '../api/staff-parts';
 
@@ -27,7 +27,7 @@ function Row({ m }: { m: StockMovement }) {
       <td className="text-right font-mono">{m.levelAfter.toLocaleString('en-US')}</td>
       <td>
         {m.orderId && m.orderNumber && (
-          <Link to={paths.dashboard.staffOrder.href(m.orderId)} className="link link-primary mr-2">
+          <Link to={dashboardPaths.staffOrder.href(m.orderId)} className="link link-primary mr-2">
             {m.orderNumber}
           </Link>
         )}

@@ -1,0 +1,60 @@
+import { paths } from './paths';
+
+/**
+ * The dashboard's paths (`path` relative to `/dashboard`), apart from `paths.ts` so that the
+ * home page's script does not carry them: only the signed-in pages, loaded on their own, import
+ * this file.
+ */
+export const dashboardPaths = {
+  ...paths.dashboard,
+  myOrders: { path: 'my-orders', href: () => '/dashboard/my-orders' },
+  /** A customer's order: its receipt, invoice, mails and progress. */
+  order: {
+    path: 'my-orders/:id',
+    href: (orderId: string) => `/dashboard/my-orders/${encodeURIComponent(orderId)}`,
+  },
+  payment: {
+    path: 'payment/:id',
+    href: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+  },
+  /** The buyer's companies: members, invitations, standing. */
+  company: { path: 'company', href: () => '/dashboard/company' },
+  /** My Orders' "Company orders". */
+  companyOrders: { path: 'company-orders', href: () => '/dashboard/company-orders' },
+  addReview: { path: 'add-a-review', href: () => '/dashboard/add-a-review' },
+  /** Staff: every customer's orders; `search` is the filter's query string. */
+  orders: { path: 'orders', href: (search = '') => `/dashboard/orders${search}` },
+  staffOrder: {
+    path: 'orders/:id',
+    href: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
+  },
+  parts: { path: 'parts', href: (search = '') => `/dashboard/parts${search}` },
+  /** The staff page of one part: stock, its history, archive. */
+  staffPart: {
+    path: 'parts/:partId',
+    href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}`,
+  },
+  /** The edit form of one part (details, catalog fields, picture). */
+  editPart: {
+    path: 'parts/:partId/edit',
+    href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}/edit`,
+  },
+  admins: { path: 'admins', href: () => '/dashboard/admins' },
+  /** Staff: companies, their terms and standing. */
+  companies: { path: 'companies', href: () => '/dashboard/companies' },
+  staffCompany: {
+    path: 'companies/:companyId',
+    href: (companyId: string) => `/dashboard/companies/${encodeURIComponent(companyId)}`,
+  },
+  /** Staff: invoices on account, overdue and due. */
+  invoices: { path: 'invoices', href: () => '/dashboard/invoices' },
+  audit: { path: 'audit', href: () => '/dashboard/audit' },
+  /** Staff: quote requests and the offers sent. */
+  staffQuotes: { path: 'quotes', href: () => '/dashboard/quotes' },
+  staffQuote: {
+    path: 'quotes/:id',
+    href: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
+  },
+  /** Staff: the shop's pages, in Markdown, as versions. */
+  pages: { path: 'pages', href: () => '/dashboard/pages' },
+} as const;
