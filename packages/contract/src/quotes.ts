@@ -136,6 +136,8 @@ export const QuoteLine = z.object({
   unitPrice: z.number().nullable(),
   /** The buyer's target unit price on the request; null otherwise. */
   targetUnitPrice: z.number().nullable(),
+  /** Today's catalog unit price at this quantity (volume prices applied); null for a part gone. */
+  listUnitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),
 });
 export type QuoteLine = z.infer<typeof QuoteLine>;

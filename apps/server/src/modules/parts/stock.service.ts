@@ -197,6 +197,26 @@ export const unitPriceSql = (p: string, quantity: SQL): SQL => {
      where t.q <= ${quantity} order by t.q desc limit 1), ${c('price_cents')})`;
 };
 
+/**
+ * Today's unit price in cents of each (part, quantity): the part's price at its step, as checkout
+ * would charge it. Keyed `partId:quantity`; a part no longer there is absent.
+ */
+export async function catalogUnitCents(
+  db: DbOrTx,
+  lines: readonly { partId: string; quantity: number }[],
+): Promise<Map<string, number>> {
+  if (lines.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select r.part_id::text as part_id, r.quantity, ${unitPriceSql('p', sql.raw('r.quantity'))} as cents
+      from unnest(${`{${lines.map((l) => l.partId).join(',')}}`}::uuid[],
+                  ${`{${lines.map((l) => l.quantity).join(',')}}`}::int[]) as r(part_id, quantity)
+      join ${parts} p on p.id = r.part_id`);
+  const rows = (
+    result as unknown as { rows: { part_id: string; quantity: number; cents: number }[] }
+  ).rows;
+  return new Map(rows.map((r) => [`${r.part_id}:${r.quantity}`, Number(r.cents)]));
+}
+
 /** What the placing statement reads of each part an order asks for (its snapshot or locked row). */
 const partColumnsSql = sql`p.sku, p.name, p.price_cents, p.available_quantity,
   p.min_order_quantity, p.pack_size, p.max_order_quantity, p.archived_at, p.tier_quantities,

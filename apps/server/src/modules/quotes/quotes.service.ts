@@ -18,6 +18,7 @@ import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { companyNames, listMyCompanies, roleIn } from '../companies/companies.service.js';
 import { findOrderView } from '../orders/orders.service.js';
+import { catalogUnitCents } from '../parts/stock.service.js';
 import {
   quoteEvents,
   quoteLines,
@@ -52,7 +53,7 @@ export async function visibleQuote(db: DbOrTx, caller: Caller, id: string): Prom
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
-const lineOf = (l: QuoteLineRow): QuoteLine => ({
+const lineOf = (l: QuoteLineRow, list?: ReadonlyMap<string, number>): QuoteLine => ({
   lineNo: l.lineNo,
   partId: l.partId,
   sku: l.sku,
@@ -60,6 +61,7 @@ const lineOf = (l: QuoteLineRow): QuoteLine => ({
   quantity: l.quantity,
   unitPrice: money(l.unitPriceCents),
   targetUnitPrice: money(l.targetCents),
+  listUnitPrice: money(list?.get(`${l.partId}:${l.quantity}`) ?? null),
   lineTotal: money(l.totalCents),
 });
 
@@ -103,14 +105,19 @@ export function changesBetween(
   return changes;
 }
 
-function versionOf(v: QuoteVersionRow, lines: QuoteLineRow[], before: QuoteLineRow[] | null) {
+function versionOf(
+  v: QuoteVersionRow,
+  lines: QuoteLineRow[],
+  before: QuoteLineRow[] | null,
+  list: ReadonlyMap<string, number>,
+) {
   const version: QuoteVersion = {
     version: v.version,
     message: v.message,
     validUntil: iso(v.validUntil),
     total: money(v.totalCents),
     createdAt: v.createdAt.toISOString(),
-    lines: lines.map(lineOf),
+    lines: lines.map((l) => lineOf(l, list)),
     changes: before ? changesBetween(before, lines) : [],
   };
   return version;
@@ -151,6 +158,8 @@ export async function quoteView(db: DbOrTx, quote: QuoteRow): Promise<QuoteRespo
     .where(eq(quoteEvents.quoteId, quote.id))
     .orderBy(asc(quoteEvents.id));
   const linesOf = (version: number) => lines.filter((l) => l.version === version);
+  // Today's price of each line, for staff pricing an offer and the buyer comparing it.
+  const list = await catalogUnitCents(db, lines);
   const current = versions.find((v) => v.version === quote.version);
   const order = quote.orderId ? await findOrderView(db, quote.orderId) : undefined;
   const company = quote.companyId
@@ -165,7 +174,7 @@ export async function quoteView(db: DbOrTx, quote: QuoteRow): Promise<QuoteRespo
     note: quote.note,
     companyName: company ?? null,
     versions: versions.map((v) =>
-      versionOf(v, linesOf(v.version), v.version > 0 ? linesOf(v.version - 1) : null),
+      versionOf(v, linesOf(v.version), v.version > 0 ? linesOf(v.version - 1) : null, list),
     ),
     history: events.map((e): QuoteEvent => ({
       at: e.at.toISOString(),

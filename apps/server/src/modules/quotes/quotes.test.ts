@@ -74,6 +74,11 @@ describe('quotes', () => {
   it('runs request, offer, accept and pay; the cart stays; prices are the quoted ones', async () => {
     const a = await newPart({ price: 12.5 });
     const b = await newPart({ price: 40 });
+    // From 50 pieces a costs $11.00: the request shows staff that price at its 100.
+    await ctx.database.db
+      .update(parts)
+      .set({ tierQuantities: [50], tierCents: [1100] })
+      .where(eq(parts.id, a.id));
     const buyer = await customer(ctx.app);
     const added = await call(buyer, 'POST', '/api/cart/lines', { partId: a.id, quantity: 10 });
     expect(added.statusCode).toBeLessThan(300);
@@ -86,8 +91,8 @@ describe('quotes', () => {
     expect(quote).toMatchObject({ status: 'requested', version: 0, note: 'For the fleet' });
     expect(quote.number).toMatch(/^Q-\d{4}-\d{6}$/);
     expect(quote.versions[0]!.lines).toMatchObject([
-      { partId: a.id, quantity: 100, targetUnitPrice: 10, unitPrice: null },
-      { partId: b.id, quantity: 20, targetUnitPrice: null },
+      { partId: a.id, quantity: 100, targetUnitPrice: 10, unitPrice: null, listUnitPrice: 11 },
+      { partId: b.id, quantity: 20, targetUnitPrice: null, listUnitPrice: 40 },
     ]);
     expect((await call(buyer, 'GET', '/api/cart')).json()).toEqual(cartBefore);
     expect((await call(buyer, 'GET', '/api/quotes')).json()).toMatchObject([{ id: quote.id }]);

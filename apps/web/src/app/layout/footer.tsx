@@ -7,20 +7,23 @@ export function Footer() {
   const brand = useConfig().data?.brandName ?? '';
   const year = new Date().getFullYear();
   return (
-    <footer className="footer footer-center gap-3 bg-neutral p-6 text-neutral-content">
-      <nav aria-label="Shop pages" className="flex flex-wrap justify-center gap-x-4 gap-y-1">
-        {PAGE_SLUGS.map((slug) => (
-          <Link key={slug} className="link link-hover" to={paths.page.href(slug)}>
-            {PAGE_TITLES[slug]}
+    <footer className="footer footer-center bg-neutral p-6 text-neutral-content">
+      {/* One column: the links above the copyright line, on a phone as on a wide screen. */}
+      <div className="flex flex-col items-center gap-3">
+        <nav aria-label="Shop pages" className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+          {PAGE_SLUGS.map((slug) => (
+            <Link key={slug} className="link link-hover" to={paths.page.href(slug)}>
+              {PAGE_TITLES[slug]}
+            </Link>
+          ))}
+          <Link className="link link-hover" to={paths.contact.href()}>
+            Contact
           </Link>
-        ))}
-        <Link className="link link-hover" to={paths.contact.href()}>
-          Contact
-        </Link>
-      </nav>
-      <p data-testid="copyright">
-        Copyright © {year} - All right reserved by {brand}
-      </p>
+        </nav>
+        <p data-testid="copyright">
+          Copyright © {year} - All right reserved by {brand}
+        </p>
+      </div>
     </footer>
   );
 }

@@ -5,12 +5,20 @@ import { FormError } from '../../../components/ui/form-error';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { findPart, useDeclineQuote, useOfferQuote } from '../api/staff-quotes';
 
-type Row = { partId: string; sku: string; name: string; quantity: string; unitPrice: string };
+type Row = {
+  partId: string;
+  sku: string;
+  name: string;
+  quantity: string;
+  unitPrice: string;
+  /** Today's catalog price at the requested quantity, shown beside the field. */
+  list: number | null;
+};
 
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The lines to start from: the current offer's, or the request's at its target (or blank). */
+/** The lines to start from: the current offer's, or the request's at its target or list price. */
 function startingRows(quote: QuoteResponse): Row[] {
   const current = quote.versions.find((v) => v.version === quote.version) ?? quote.versions[0]!;
   return current.lines.map((l) => ({
@@ -18,7 +26,8 @@ function startingRows(quote: QuoteResponse): Row[] {
     sku: l.sku,
     name: l.partName,
     quantity: String(l.quantity),
-    unitPrice: String(l.unitPrice ?? l.targetUnitPrice ?? ''),
+    unitPrice: String(l.unitPrice ?? l.targetUnitPrice ?? l.listUnitPrice ?? ''),
+    list: l.listUnitPrice,
   }));
 }
 
@@ -58,6 +67,7 @@ export function StaffQuoteEditor({
           name: part.name,
           quantity: String(part.mOrderQuantity),
           unitPrice: String(part.price),
+          list: part.price,
         },
       ]);
       setAdding('');
@@ -124,6 +134,9 @@ export function StaffQuoteEditor({
                 onChange={(e) => update(i, { unitPrice: e.target.value })}
                 aria-label={`Unit price of ${r.sku}`}
               />
+              {r.list !== null && (
+                <span className="text-xs opacity-70">list {formatMoney(r.list)}</span>
+              )}
             </label>
             <button
               type="button"
