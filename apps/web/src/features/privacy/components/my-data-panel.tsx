@@ -52,7 +52,7 @@ export function MyDataPanel({ onDeleted }: { onDeleted: () => Promise<void> }) {
       </h3>
       <p className="mb-3 text-sm">
         A copy of everything we hold about you (profile, addresses, vehicle, orders, reviews, mails,
-        cart, companies), as a file a program can read.
+        cart, companies, quotes), as a file a program can read.
       </p>
       <button
         type="button"
