@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { startPeriodicJob } from '../../periodic-job.js';
 import { claimOverdueInvoices } from '../companies/account.service.js';
 import { queueOrderMail } from '../mail/mail.service.js';
 import { orders } from './orders.tables.js';
@@ -42,28 +43,14 @@ export function startOverdueReminders(
   intervalMs: number,
   onQueued: () => void,
 ): void {
-  let current: Promise<void> | undefined;
-  const run = () => {
-    current ??= remindOverdueInvoices(db)
-      .then((reminded) => {
-        if (reminded > 0) {
-          onQueued();
-          app.log.info({ reminded }, 'overdue invoice reminders queued');
-        }
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'overdue invoice reminders failed'))
-      .finally(() => {
-        current = undefined;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await current;
+  startPeriodicJob(app, {
+    name: 'overdue invoice reminders',
+    intervalMs,
+    async work() {
+      const reminded = await remindOverdueInvoices(db);
+      if (reminded === 0) return;
+      onQueued();
+      app.log.info({ reminded }, 'overdue invoice reminders queued');
+    },
   });
 }

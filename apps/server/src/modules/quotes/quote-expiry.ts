@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
+import { startPeriodicJob } from '../../periodic-job.js';
 import { queueQuoteMail, type QuoteMailConfig } from './quote-mail.js';
 import { recordQuoteEvent } from './quote-transitions.js';
 import { quotes, type QuoteRow } from './quotes.tables.js';
@@ -53,29 +54,14 @@ export function startQuoteExpiry(
   intervalMs: number,
   onQueued: () => void,
 ): void {
-  let current: Promise<void> | undefined;
-  const run = () => {
-    // A slow run must not overlap the next one.
-    current ??= expireQuotes(db, mail)
-      .then((expired) => {
-        if (expired > 0) {
-          onQueued();
-          app.log.info({ expired }, 'expired quote offers marked');
-        }
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'quote expiry failed'))
-      .finally(() => {
-        current = undefined;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await current;
+  startPeriodicJob(app, {
+    name: 'quote expiry',
+    intervalMs,
+    async work() {
+      const expired = await expireQuotes(db, mail);
+      if (expired === 0) return;
+      onQueued();
+      app.log.info({ expired }, 'expired quote offers marked');
+    },
   });
 }
