@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   formatQuoteNumber,
   fromCents,
@@ -14,9 +14,9 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Caller } from '../auth/guards.js';
 import { queueQuoteMail, type QuoteMailConfig } from './quote-mail.js';
 import { checkedLines } from './quote-parts.js';
-import { conflictOf, OFFERABLE, recordQuoteEvent } from './quote-transitions.js';
+import { conflictOf, OFFERABLE, recordQuoteEvent, statusBefore } from './quote-transitions.js';
 import { findQuote, quoteNotFound, quoteView } from './quotes.service.js';
-import { quoteEvents, quoteLines, quotes, quoteVersions } from './quotes.tables.js';
+import { quoteLines, quotes, quoteVersions } from './quotes.tables.js';
 
 /** The end of a calendar day (UTC): today at the earliest, MAX_QUOTE_VALID_DAYS ahead at most. */
 function validUntilOf(date: string, now = new Date()): Date {
@@ -68,12 +68,7 @@ export async function offerQuote(
       )
       .returning();
     if (!moved) return undefined;
-    const [before] = await tx
-      .select({ status: quoteEvents.toStatus })
-      .from(quoteEvents)
-      .where(eq(quoteEvents.quoteId, quote.id))
-      .orderBy(sql`${quoteEvents.id} desc`)
-      .limit(1);
+    const before = await statusBefore(tx, quote.id);
     await tx.insert(quoteVersions).values({
       quoteId: quote.id,
       version,
@@ -99,7 +94,7 @@ export async function offerQuote(
       quoteId: quote.id,
       actor: 'staff',
       actorId: staff.sub,
-      from: before?.status ?? null,
+      from: before,
       to: 'offered',
       version,
       message: body.message,

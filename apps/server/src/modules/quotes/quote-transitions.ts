@@ -45,6 +45,17 @@ export async function conflictOf(db: DbOrTx, id: string, version?: number): Prom
 
 type Actor = (typeof QUOTE_ACTORS)[number];
 
+/** The status the quote's history last recorded (the one a transition moves from), or null. */
+export async function statusBefore(tx: DbOrTx, quoteId: string): Promise<QuoteStatus | null> {
+  const [last] = await tx
+    .select({ status: quoteEvents.toStatus })
+    .from(quoteEvents)
+    .where(eq(quoteEvents.quoteId, quoteId))
+    .orderBy(sql`${quoteEvents.id} desc`)
+    .limit(1);
+  return last?.status ?? null;
+}
+
 /** The quote's history: one row per transition, in the transition's transaction. */
 export async function recordQuoteEvent(
   tx: DbOrTx,
@@ -147,17 +158,12 @@ async function transition(
       )
       .returning();
     if (!moved) return undefined;
-    const [before] = await tx
-      .select({ status: quoteEvents.toStatus })
-      .from(quoteEvents)
-      .where(eq(quoteEvents.quoteId, quote.id))
-      .orderBy(sql`${quoteEvents.id} desc`)
-      .limit(1);
+    const before = await statusBefore(tx, quote.id);
     await recordQuoteEvent(tx, {
       quoteId: quote.id,
       actor: t.actor,
       actorId: t.actorId,
-      from: before?.status ?? null,
+      from: before,
       to: t.to,
       version: moved.version,
       message: t.message,
