@@ -161,15 +161,11 @@ const notOpen = () =>
   new AppError(409, 'INVOICE_SETTLED', 'This invoice is paid, credited or void: nothing is due');
 
 /**
- * Staff record money received against an invoice (bank transfer): at most what is still due. A
- * part payment leaves the rest due. The company's row is locked first, then the invoice, so a
- * payment, a cancel and an order of the same company queue in one order.
+ * Locks an invoice for a payment or a credit note: its company's row first, then the invoice (the
+ * one order in which a company's money changes), and answers what it still asks; 404 for no such
+ * invoice, 409 when nothing is open on it.
  */
-export async function recordPayment(
-  tx: DbOrTx,
-  invoiceId: string,
-  payment: { amountCents: number; receivedOn: string; reference: string; recordedBy: string },
-): Promise<CompanyInvoiceRow> {
+async function lockOpenInvoice(tx: DbOrTx, invoiceId: string): Promise<number> {
   const found = await findInvoice(tx, invoiceId);
   if (!found) throw notFound('Invoice');
   await lockCompany(tx, found.companyId);
@@ -179,8 +175,22 @@ export async function recordPayment(
     .where(eq(companyInvoices.id, invoiceId))
     .for('update');
   if (!invoice) throw notFound('Invoice');
-  const due = openCents(invoice);
-  if (due <= 0) throw notOpen();
+  const open = openCents(invoice);
+  if (open <= 0) throw notOpen();
+  return open;
+}
+
+/**
+ * Staff record money received against an invoice (bank transfer): at most what is still due. A
+ * part payment leaves the rest due. The company's row is locked first, then the invoice, so a
+ * payment, a cancel and an order of the same company queue in one order.
+ */
+export async function recordPayment(
+  tx: DbOrTx,
+  invoiceId: string,
+  payment: { amountCents: number; receivedOn: string; reference: string; recordedBy: string },
+): Promise<CompanyInvoiceRow> {
+  const due = await lockOpenInvoice(tx, invoiceId);
   if (payment.amountCents > due)
     throw new AppError(
       400,
@@ -208,17 +218,7 @@ export async function issueCreditNote(
   invoiceId: string,
   note: { amountCents: number; reason: string; issuedBy: string },
 ): Promise<CompanyCreditNoteRow> {
-  const found = await findInvoice(tx, invoiceId);
-  if (!found) throw notFound('Invoice');
-  await lockCompany(tx, found.companyId);
-  const [invoice] = await tx
-    .select()
-    .from(companyInvoices)
-    .where(eq(companyInvoices.id, invoiceId))
-    .for('update');
-  if (!invoice) throw notFound('Invoice');
-  const creditable = openCents(invoice);
-  if (creditable <= 0) throw notOpen();
+  const creditable = await lockOpenInvoice(tx, invoiceId);
   if (note.amountCents > creditable)
     throw new AppError(
       400,
