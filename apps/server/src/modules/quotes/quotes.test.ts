@@ -212,7 +212,24 @@ describe('quotes', () => {
     const quote = await request(owner, [{ partId: part.id, quantity: 10 }], { companyId });
     expect((await call(colleague, 'GET', '/api/quotes')).json()).toMatchObject([{ id: quote.id }]);
     expect((await call(outsider, 'GET', `/api/quotes/${quote.id}`)).statusCode).toBe(404);
+    // The owner of another company is an outsider here too, on reads and on every answer.
+    const rival = await customer(ctx.app);
+    const rivalCompany = await call(rival, 'POST', '/api/companies', {
+      name: 'Quay Street Fleet Ltd',
+      taxId: 'GB 987 6543 21',
+      billingAddress: shipTo,
+      deliveryAddresses: [],
+    });
+    expect(rivalCompany.statusCode, rivalCompany.body).toBe(201);
+    expect((await call(rival, 'GET', `/api/quotes/${quote.id}`)).statusCode).toBe(404);
+    expect((await call(rival, 'GET', '/api/quotes')).json()).toEqual([]);
     await offer(quote.id, 0, [{ partId: part.id, quantity: 10, unitPrice: 11 }]);
+    for (const path of ['reject', 'revision'])
+      expect(
+        (await call(rival, 'POST', `/api/quotes/${quote.id}/${path}`, { version: 1, message: 'x' }))
+          .statusCode,
+      ).toBe(404);
+    expect((await accept(rival, quote.id, 1)).statusCode).toBe(404);
     const res = await accept(colleague, quote.id, 1);
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await ctx.database.db
