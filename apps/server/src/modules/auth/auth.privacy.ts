@@ -1,7 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import type { DbOrTx } from '../../db/database.js';
-import { escapeLike } from '../../db/like.js';
 import { notFound } from '../../http/errors.js';
 import { ERASED_NAME, type PrivacyContribution } from '../privacy/contribution.js';
 import { accounts, sessions, users, verifications } from './auth.tables.js';
@@ -59,14 +58,17 @@ export const authPrivacy: PrivacyContribution = {
     // Then its sessions: every access key is bound to one (decision 013) and dies with it.
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
-    const pattern = `%${escapeLike(email)}%`;
+    // Pending links: a reset token holds the account's id as its value; OAuth state holds JSON
+    // that may name the id or the address as a string of its own. Compared whole, never by
+    // "contains", so nobody else's link goes.
     await tx
       .delete(verifications)
       .where(
         or(
-          sql`${verifications.identifier} ilike ${pattern}`,
-          sql`${verifications.value} ilike ${pattern}`,
-          sql`${verifications.value} like ${`%${escapeLike(userId)}%`}`,
+          eq(verifications.value, userId),
+          eq(verifications.identifier, email),
+          sql`strpos(${verifications.value}, ${JSON.stringify(userId)}) > 0`,
+          sql`strpos(lower(${verifications.value}), ${JSON.stringify(email.toLowerCase())}) > 0`,
         ),
       );
   },

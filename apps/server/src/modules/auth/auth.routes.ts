@@ -8,6 +8,7 @@ import { assertStorable, parseJsonBody } from '../../http/input.js';
 import { requireTrustedOrigin } from '../../http/origin.js';
 import { parseOr400 } from '../../http/validate.js';
 import { toWebHeaders } from '../../http/web-headers.js';
+import { addressKey } from '../limits/limit-keys.js';
 import { minutes, tooMany, type Limit, type RateLimiter } from '../limits/rate-limiter.js';
 import type { Auth } from './auth.js';
 import { findUserByEmail } from './identity.service.js';
@@ -181,17 +182,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
         await limited(`ip:${request.ip}:${action}`, LIMITS.signInPerIp);
         const device = devices.read(request.headers.cookie, email);
         if (device) {
-          await limited(`device:${email}:${device}`, LIMITS.signInPerKnownDevice);
+          await limited(addressKey('device', email, device), LIMITS.signInPerKnownDevice);
         } else {
-          await limited(`account-ip:${email}:${request.ip}`, LIMITS.signInPerAccountAndIp);
-          await limited(`account:${email}:${action}`, LIMITS.signInPerAccount);
+          await limited(addressKey('account-ip', email, request.ip), LIMITS.signInPerAccountAndIp);
+          await limited(addressKey('account', email, action), LIMITS.signInPerAccount);
         }
       } else if (action === '/sign-up/email' && email) {
         await limited(`ip:${request.ip}:${action}`, LIMITS.signUpPerIp);
-        await limited(`address:${email}:${action}`, LIMITS.signUpPerAddress);
+        await limited(addressKey('address', email, action), LIMITS.signUpPerAddress);
       } else if (action === '/request-password-reset' && email) {
         await limited(`ip:${request.ip}:${action}`, LIMITS.resetPerIp);
-        await limited(`account:${email}:${action}`, LIMITS.resetPerAccount);
+        await limited(addressKey('account', email, action), LIMITS.resetPerAccount);
       } else if (
         [
           '/reset-password',
@@ -231,7 +232,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     if (action === '/sign-in/email' && email && answer.status === 200) {
       // The owner got in: their failures from this address are forgotten, and this browser is
       // known from now on.
-      await limiter.reset(`account-ip:${email}:${request.ip}`);
+      await limiter.reset(addressKey('account-ip', email, request.ip));
       reply.header('set-cookie', [
         ...[reply.getHeader('set-cookie') ?? []].flat().map(String),
         `${DEVICE_COOKIE}=${devices.issue(email)}; Path=/api/auth; Max-Age=${60 * 60 * 24 * 365}; HttpOnly; SameSite=Lax${config.publicUrl.startsWith('https://') ? '; Secure' : ''}`,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBody, endpoints, routePath } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { parseOr400 } from '../../http/validate.js';
+import { addressKey } from '../limits/limit-keys.js';
 import { minutes, type RateLimiter } from '../limits/rate-limiter.js';
 import { queueMail } from '../mail/mail.service.js';
 import { listAdmins } from '../users/roles.service.js';
@@ -34,7 +35,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     const body = parseOr400(ContactBody, request.body ?? {});
     await limiter.take(`contact-ip:${request.ip}`, CONTACT_LIMITS.perIp);
     if (body.website) return { sent: true as const };
-    await limiter.take(`contact:${body.email}`, CONTACT_LIMITS.perSender);
+    await limiter.take(addressKey('contact', body.email), CONTACT_LIMITS.perSender);
     const shopAddresses = contactEmail
       ? [contactEmail]
       : (await listAdmins(db)).filter((a) => !a.pending).map((a) => a.email);

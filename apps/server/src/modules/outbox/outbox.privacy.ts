@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { escapeLike } from '../../db/like.js';
+import { mentionsAddress } from '../../db/address-match.js';
 import type { PrivacyContribution } from '../privacy/contribution.js';
 import { outboxJobs } from './outbox.tables.js';
 
 /**
- * Jobs whose payload names the customer's address (mails to them, the contact form's messages):
- * gone, sent or not. Their text for the customer is in the mail module's export.
+ * Jobs whose payload names the customer's address as a whole address (mails to them, the contact
+ * form's messages): gone, sent or not. Their text for the customer is in the mail module's export.
  */
 export const outboxPrivacy: PrivacyContribution = {
   name: 'queuedMessages',
@@ -13,11 +12,9 @@ export const outboxPrivacy: PrivacyContribution = {
     return db
       .select({ kind: outboxJobs.kind, status: outboxJobs.status, createdAt: outboxJobs.createdAt })
       .from(outboxJobs)
-      .where(sql`${outboxJobs.payload}::text ilike ${`%${escapeLike(email)}%`}`);
+      .where(mentionsAddress(outboxJobs.payload, email));
   },
   async erase({ email }, tx) {
-    await tx
-      .delete(outboxJobs)
-      .where(sql`${outboxJobs.payload}::text ilike ${`%${escapeLike(email)}%`}`);
+    await tx.delete(outboxJobs).where(mentionsAddress(outboxJobs.payload, email));
   },
 };
