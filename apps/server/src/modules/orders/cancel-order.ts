@@ -1,7 +1,8 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { formatMoney, fromCents, type DeleteOrderResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { roleIn } from '../companies/companies.service.js';
 import {
   lockCompany,
   lowerInvoiceOfOrder,
@@ -147,6 +148,12 @@ export async function cancelOrder(
 ): Promise<DeleteOrderResponse> {
   const row = await findOrder(db, id);
   if (!row || row.userId !== userId || row.status === 'canceled') throw notFound('Order');
+  // A company's order is the company's: its buyer cancels it only while still a member
+  // (decision 057). They keep reading it, as their own purchase.
+  if (row.companyId && !(await roleIn(db, row.companyId, userId)))
+    throw forbidden(
+      'You are no longer a member of the company this order was placed for: ask us to cancel it',
+    );
   if (row.paymentMode === 'account') {
     await cancelOnAccount(db, row, { actor: 'customer', actorId: userId });
     return { deletedCount: 1 };

@@ -1,6 +1,7 @@
 import { formatMoney, formatQuoteNumber, fromCents, type QuoteStatus } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { findUserById } from '../auth/identity.service.js';
+import { MANAGERS, membersOf, roleIn } from '../companies/companies.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import { listAdmins } from '../users/roles.service.js';
 import type { QuoteRow } from './quotes.tables.js';
@@ -48,6 +49,23 @@ const staffLines: Partial<Record<QuoteStatus, (q: QuoteTexts) => [string, string
   ],
 };
 
+/**
+ * Who hears of staff's steps on a quote: those who may see it now (decision 057). A personal
+ * quote's requester; for a company's quote, the requester while still a member, else the
+ * company's owners and admins, so a removed member is never mailed the company's prices.
+ */
+async function buyerSide(
+  tx: DbOrTx,
+  quote: QuoteRow,
+  requester: string | undefined,
+): Promise<string[]> {
+  if (quote.companyId === null) return requester ? [requester] : [];
+  if (requester && (await roleIn(tx, quote.companyId, quote.userId))) return [requester];
+  return (await membersOf(tx, quote.companyId))
+    .filter((m) => MANAGERS.includes(m.role) && m.email)
+    .map((m) => m.email);
+}
+
 type QuoteTexts = {
   number: string;
   version: number;
@@ -62,7 +80,7 @@ type QuoteTexts = {
 
 /**
  * The mail of one step to the other side, queued in the step's transaction (outbox): a buyer's
- * step goes to the shop's admins, a staff or system step to the buyer who asked. Once per quote,
+ * step goes to the shop's admins, a staff or system step to the buyer's side (`buyerSide`). Once per quote,
  * step and version (the outbox's dedupe key).
  */
 export async function queueQuoteMail(
@@ -91,13 +109,15 @@ export async function queueQuoteMail(
   };
   const key = `quote:${quote.id}:${step.to}:${step.version}`;
   const forBuyer = buyerLines[step.to];
-  if (forBuyer && buyer) {
+  if (forBuyer) {
     const [subject, text] = forBuyer(texts);
-    await queueMail(
-      tx,
-      { to: buyer.email, subject: `${subject} (${config.brandName})`, text },
-      `${key}:buyer`,
-    );
+    for (const to of await buyerSide(tx, quote, buyer?.email))
+      await queueMail(
+        tx,
+        { to, subject: `${subject} (${config.brandName})`, text },
+        // The requester's mail keeps the key it always had (one mail per step, however often).
+        to === buyer?.email ? `${key}:buyer` : `${key}:member:${to}`,
+      );
   }
   const forStaff = staffLines[step.to];
   if (forStaff) {

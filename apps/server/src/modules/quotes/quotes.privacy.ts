@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { listMyCompanies } from '../companies/companies.service.js';
 import { formatQuoteNumber } from '@storefront/contract';
 import type { PrivacyContribution } from '../privacy/contribution.js';
 import { quoteEvents, quoteLines, quotes, quoteVersions } from './quotes.tables.js';
@@ -76,10 +77,22 @@ export const quotesPrivacy: PrivacyContribution = {
     };
   },
   async blockers({ userId }, db) {
+    // Only the quotes the customer can still answer: a company's quote stays with the company
+    // when its requester is no longer a member.
+    const companies = (await listMyCompanies(db, userId)).map((c) => c.id);
     const open = await db
       .select({ number: quotes.number, createdAt: quotes.createdAt })
       .from(quotes)
-      .where(and(eq(quotes.userId, userId), inArray(quotes.status, [...OPEN])))
+      .where(
+        and(
+          eq(quotes.userId, userId),
+          inArray(quotes.status, [...OPEN]),
+          or(
+            isNull(quotes.companyId),
+            companies.length > 0 ? inArray(quotes.companyId, companies) : undefined,
+          ),
+        ),
+      )
       .orderBy(asc(quotes.number));
     if (open.length === 0) return [];
     const numbers = open.map((q) => formatQuoteNumber(q.number, q.createdAt)).join(', ');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   formatMoney,
   formatOrderNumber,
@@ -37,10 +37,14 @@ export async function findQuote(db: DbOrTx, id: string): Promise<QuoteRow | unde
   return row;
 }
 
-/** Whether the caller may see and answer the quote: its requester, or a member of its company. */
+/**
+ * Whether the caller may see and answer the quote. A company's quote is the company's: its current
+ * members (any role, as company orders are read) and nobody else, the requester included once
+ * removed (decision 057). A personal quote is its requester's.
+ */
 export async function mayAnswer(db: DbOrTx, caller: Caller, quote: QuoteRow): Promise<boolean> {
-  if (quote.userId === caller.sub) return true;
-  return quote.companyId !== null && (await roleIn(db, quote.companyId, caller.sub)) !== undefined;
+  if (quote.companyId === null) return quote.userId === caller.sub;
+  return (await roleIn(db, quote.companyId, caller.sub)) !== undefined;
 }
 
 /** The quote, when the caller may see it; a 404 for everyone else (and for no such quote). */
@@ -214,13 +218,13 @@ async function summaries(db: DbOrTx, where: ReturnType<typeof and>): Promise<Quo
   );
 }
 
-/** "My quotes": the caller's own and those of every company they belong to. */
+/** "My quotes": the caller's personal ones and those of every company they belong to now. */
 export async function listMyQuotes(db: DbOrTx, caller: Caller): Promise<QuoteSummary[]> {
   const companies = (await listMyCompanies(db, caller.sub)).map((c) => c.id);
   return summaries(
     db,
     or(
-      eq(quotes.userId, caller.sub),
+      and(eq(quotes.userId, caller.sub), isNull(quotes.companyId)),
       companies.length > 0 ? inArray(quotes.companyId, companies) : undefined,
     ),
   );

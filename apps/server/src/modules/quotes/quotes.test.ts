@@ -250,6 +250,79 @@ describe('quotes', () => {
     expect((await accept(outsider, personal.id, 1, { payment: 'account' })).statusCode).toBe(400);
   });
 
+  it('follows current membership: a removed requester loses the quote, its mails and the cancel of its order', async () => {
+    const part = await newPart({ price: 20 });
+    const owner = await customer(ctx.app);
+    const requester = await customer(ctx.app);
+    const made = await call(owner, 'POST', '/api/companies', {
+      name: 'Lock Street Vans Ltd',
+      taxId: 'GB 555 4444 33',
+      billingAddress: shipTo,
+      deliveryAddresses: [],
+    });
+    const companyId = made.json<{ id: string }>().id;
+    await ctx.database.db
+      .insert(companyMembers)
+      .values({ companyId, userId: requester.userId, role: 'buyer' });
+    const terms = await call(staff, 'PUT', `/api/staff/companies/${companyId}/terms`, {
+      termsDays: 30,
+      creditLimit: 10_000,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    const placed = await call(requester, 'POST', '/api/checkout', {
+      lines: [{ partId: part.id, quantity: 10, unitPrice: 20 }],
+      shipTo,
+      phone: '0113 496 0000',
+      companyId,
+      payment: 'account',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<OrderResponse>();
+    const quote = await request(requester, [{ partId: part.id, quantity: 10 }], { companyId });
+    await offer(quote.id, 0, [{ partId: part.id, quantity: 10, unitPrice: 18 }]);
+    await ctx.app.storefront.outbox.runDue();
+    const mailsTo = (email: string) =>
+      ctx.mailer.sent.filter((m) => m.to === email && m.subject.includes(quote.number)).length;
+    expect(mailsTo(requester.email)).toBe(1);
+
+    const removed = await call(
+      owner,
+      'DELETE',
+      `/api/companies/${companyId}/members/${requester.userId}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    // Reads and every answer: 404, and the quote stays as it was.
+    expect((await call(requester, 'GET', `/api/quotes/${quote.id}`)).statusCode).toBe(404);
+    expect((await call(requester, 'GET', '/api/quotes')).json()).toEqual([]);
+    for (const path of ['reject', 'revision'])
+      expect(
+        (
+          await call(requester, 'POST', `/api/quotes/${quote.id}/${path}`, {
+            version: 1,
+            message: 'x',
+          })
+        ).statusCode,
+      ).toBe(404);
+    expect((await accept(requester, quote.id, 1)).statusCode).toBe(404);
+    const [row] = await ctx.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(row).toMatchObject({ status: 'offered', version: 1, orderId: null });
+    // The company still sees and answers it.
+    expect((await call(owner, 'GET', `/api/quotes/${quote.id}`)).statusCode).toBe(200);
+
+    // Staff's next offer goes to the company's owner, not to the removed member.
+    await offer(quote.id, 1, [{ partId: part.id, quantity: 10, unitPrice: 17 }]);
+    await ctx.app.storefront.outbox.runDue();
+    expect(mailsTo(requester.email)).toBe(1);
+    expect(mailsTo(owner.email)).toBe(1);
+
+    // The order they placed on the company's account stays the company's: no cancel.
+    const cancel = await call(requester, 'DELETE', `/api/purchase/${order._id}`);
+    expect(cancel.statusCode).toBe(403);
+    const [kept] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(kept?.status).toBe('paid');
+  });
+
   it("puts a company quote on the company's account when its terms allow", async () => {
     const part = await newPart({ price: 20 });
     const owner = await customer(ctx.app);
