@@ -231,6 +231,7 @@ export async function buildApp({
   };
   app.decorate('storefront', storefront);
   const limiter = createRateLimiter(db);
+  const mailLimiter = config.mailRateLimit ? limiter : null;
 
   await app.register(authRoutes, {
     auth,
@@ -307,6 +308,7 @@ export async function buildApp({
   await app.register(companyRoutes, {
     db,
     guards,
+    limiter: mailLimiter,
     mail: { publicUrl: config.publicUrl, brandName: config.brandName },
     onQueued,
   });
@@ -315,6 +317,7 @@ export async function buildApp({
   await app.register(quoteRoutes, {
     db,
     guards,
+    limiter: mailLimiter,
     mail: quoteMail,
     openOrderLimits: config.openOrderLimits,
     onStockChange,

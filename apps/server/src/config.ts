@@ -74,6 +74,7 @@ const EnvSchema = z.object({
       .default(60),
   ),
   AUTH_RATE_LIMIT: flag(true),
+  MAIL_RATE_LIMIT: flag(true),
   ADMIN_EMAILS: z.preprocess(
     emptyToUndefined,
     z
@@ -297,6 +298,8 @@ export type Config = {
   authSecret: string | undefined;
   accessKeyTtlSeconds: number;
   authRateLimit: boolean;
+  /** Limits on requests that make the shop send mail (invitations, quote requests); tests turn them off. */
+  mailRateLimit: boolean;
   adminEmails: string[];
   /** Set only when both the client id and secret are configured. */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
@@ -399,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     accessKeyTtlSeconds: e.ACCESS_KEY_TTL_MINUTES * 60,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    mailRateLimit: e.MAIL_RATE_LIMIT,
     adminEmails: e.ADMIN_EMAILS,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

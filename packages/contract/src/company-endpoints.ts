@@ -80,11 +80,12 @@ export const companyEndpoints = {
     summary: 'Invite an address as admin or buyer (owners and admins); the link goes by mail',
     description:
       'The invitation can be accepted once, within 7 days, only by an account whose proved ' +
-      `address is the invited one. ${outsiders}`,
+      `address is the invited one. At most 20 invitations an hour per account and 40 per ` +
+      `client address (429 with Retry-After). ${outsiders}`,
     access: 'customer',
     params: CompanyParams,
     body: InviteBody,
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 429],
     answers: { 201: json('The invitation (without its link)', CompanyInvite) },
   },
   listInvites: {

@@ -28,10 +28,12 @@ export const quoteEndpoints = {
     tag: 'Quotes',
     summary: 'Ask for a price: lines (quantity, optional target unit price) and a note',
     description:
-      'The cart is left as it was. With a company id the caller must be a member (404 otherwise).',
+      'The cart is left as it was. With a company id the caller must be a member (404 otherwise). ' +
+      'Each request mails the shop: at most 10 an hour per account and 30 per client address ' +
+      '(429 with Retry-After).',
     access: 'customer',
     body: QuoteRequestBody,
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 429],
     answers: { 201: json('The quote', QuoteResponse) },
   },
   myQuotes: {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MIN_LENGTH } from '@storefront/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { defused } from '../mail/caller-text.js';
 import type { Mail } from '../mail/mailer.js';
 import { accounts, sessions, users, verifications } from './auth.tables.js';
 import { markEmailVerified, type UserRow } from './identity.service.js';
@@ -89,7 +90,7 @@ export function createAuth({
         await sendMail({
           to: user.email,
           subject: `Reset your password at ${config.brandName}`,
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your ${config.brandName} account. To choose a new password, open this link within an hour:\n\n${appLink('/reset-password', token)}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+          text: `Hello ${defused(user.name)},\n\nSomeone asked to reset the password of your ${config.brandName} account. To choose a new password, open this link within an hour:\n\n${appLink('/reset-password', token)}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
           sensitive: true,
         });
       },
@@ -107,7 +108,7 @@ export function createAuth({
         await sendMail({
           to: user.email,
           subject: `Confirm your email address at ${config.brandName}`,
-          text: `Hello ${user.name},\n\nTo confirm that ${user.email} is the address of your ${config.brandName} account, sign in and open this link within a day:\n\n${appLink('/verify-email', token)}\n\nIf you did not create an account or ask for this change, do not open the link; if someone else made an account with your address, use "Forget password" to take it over.\n`,
+          text: `Hello ${defused(user.name)},\n\nTo confirm that ${user.email} is the address of your ${config.brandName} account, sign in and open this link within a day:\n\n${appLink('/verify-email', token)}\n\nIf you did not create an account or ask for this change, do not open the link; if someone else made an account with your address, use "Forget password" to take it over.\n`,
           sensitive: true,
         });
       },

@@ -13,6 +13,8 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Caller, Guards } from '../auth/guards.js';
+import { takeMailAllowance } from '../limits/mail-limits.js';
+import type { RateLimiter } from '../limits/rate-limiter.js';
 import {
   acceptInvite,
   changeRole,
@@ -36,6 +38,8 @@ export type CompanyRoutesOptions = {
   db: Db;
   guards: Guards;
   mail: InviteMail;
+  /** Null when MAIL_RATE_LIMIT is off. */
+  limiter: RateLimiter | null;
   /** Runs after a change that queued outbox work (the invitation's mail). */
   onQueued: () => void;
 };
@@ -55,7 +59,7 @@ async function viewFor(db: DbOrTx, companyId: string, caller: Caller) {
  */
 export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async (
   app,
-  { db, guards, mail, onQueued },
+  { db, guards, mail, limiter, onQueued },
 ) => {
   app.post(routePath(endpoints.createCompany), async (request, reply) => {
     const caller = await guards.requireUser(request);
@@ -99,6 +103,7 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async 
       const { id } = request.params;
       await requireRole(db, id, caller, MANAGERS);
       const body = parseOr400(InviteBody, request.body ?? {});
+      await takeMailAllowance(limiter, 'invite', { userId: caller.sub, ip: request.ip });
       const invite = await inviteMember(db, id, caller, body, mail);
       onQueued();
       return reply.status(201).send(invite);

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { findUserById, findUsersByIds } from '../auth/identity.service.js';
+import { defused, quotedForSubject } from '../mail/caller-text.js';
 import { queueMail } from '../mail/mail.service.js';
 import {
   companies,
@@ -328,9 +329,11 @@ export async function inviteMember(
       tx,
       {
         to: email,
-        subject: `${caller.name} invites you to buy for ${company.name} at ${mail.brandName}`,
+        // The inviter's words go to an address they chose: never verbatim (decision 057).
+        subject: `Invitation to buy for ${quotedForSubject(company.name)} at ${mail.brandName}`,
         text:
-          `Hello,\n\n${caller.name} (${caller.email}) invites you to join ${company.name} at ` +
+          `Hello,\n\n${defused(caller.name)} (${caller.email}) invites you to join ` +
+          `${defused(company.name)} at ` +
           `${mail.brandName} as ${invite.role === 'admin' ? 'an admin' : 'a buyer'}.\n\n` +
           `Sign in (or create an account) with this address, ${email}, confirm it, then open:\n` +
           `${link}\n\nThe invitation works once and expires on ${expiresAt.toUTCString()}. ` +

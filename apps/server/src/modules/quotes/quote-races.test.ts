@@ -18,6 +18,7 @@ const mail = { publicUrl: 'http://localhost:3000', brandName: 'Test shop' };
 describe('quotes under concurrency', () => {
   const ctx = useTestApp({
     authRateLimit: false,
+    mailRateLimit: false,
     openOrderLimits: { count: 10_000, valueCents: 1e13 },
   });
   let staff: Person;

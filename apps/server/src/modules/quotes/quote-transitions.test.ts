@@ -36,6 +36,7 @@ const STATES: QuoteStatus[] = [
 describe('the quote transition table', () => {
   const ctx = useTestApp({
     authRateLimit: false,
+    mailRateLimit: false,
     openOrderLimits: { count: 10_000, valueCents: 1e13 },
   });
   let staff: Person;

@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { Guards } from '../auth/guards.js';
+import { takeMailAllowance } from '../limits/mail-limits.js';
+import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { OpenOrderLimits } from '../orders/place-order.js';
 import { acceptQuote } from './accept-quote.js';
 import type { QuoteMailConfig } from './quote-mail.js';
@@ -21,6 +23,8 @@ export type QuoteRoutesOptions = {
   db: Db;
   guards: Guards;
   mail: QuoteMailConfig;
+  /** Null when MAIL_RATE_LIMIT is off. */
+  limiter: RateLimiter | null;
   openOrderLimits: OpenOrderLimits;
   /** Runs after a committed change to stock (the catalog cache listens). */
   onStockChange: () => void;
@@ -34,11 +38,13 @@ export type QuoteRoutesOptions = {
  */
 export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (
   app,
-  { db, guards, mail, openOrderLimits, onStockChange, onQueued },
+  { db, guards, mail, limiter, openOrderLimits, onStockChange, onQueued },
 ) => {
   app.post(routePath(endpoints.requestQuote), async (request, reply) => {
     const caller = await guards.requireUser(request);
     const body = parseOr400(QuoteRequestBody, request.body ?? {});
+    // Every request mails every admin.
+    await takeMailAllowance(limiter, 'quote-request', { userId: caller.sub, ip: request.ip });
     const quote = await requestQuote(db, caller, body, mail);
     onQueued();
     return reply.status(201).send(quote);

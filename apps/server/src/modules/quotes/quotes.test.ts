@@ -20,6 +20,7 @@ const mail = { publicUrl: 'http://localhost:3000', brandName: 'Test shop' };
 describe('quotes', () => {
   const ctx = useTestApp({
     authRateLimit: false,
+    mailRateLimit: false,
     openOrderLimits: { count: 1000, valueCents: 1e12 },
   });
   let staff: Person;
