@@ -6,7 +6,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createAccessKeys } from './modules/auth/access-key.js';
 import { createAuth } from './modules/auth/auth.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, PASSWORD_RESET_JOB } from './modules/auth/auth.routes.js';
+import { enqueue } from './modules/outbox/outbox.service.js';
 import { createGuards } from './modules/auth/guards.js';
 import { createRateLimiter } from './modules/limits/rate-limiter.js';
 import { findLiveSession } from './modules/auth/identity.service.js';
@@ -56,6 +57,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigOf, siteRoutes } from './modules/site/site.routes.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { checkInputs } from './http/input.js';
+import { checkPathIds } from './http/path-params.js';
+import { endpoints } from '@storefront/contract';
 import { fillCatalogPage, partRoutes } from './modules/parts/parts.routes.js';
 import { seoRoutes } from './modules/parts/seo.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
@@ -146,6 +149,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   checkInputs(app);
+  checkPathIds(app, Object.values(endpoints));
   registerRequestMetrics(app);
 
   registerSecurityHeaders(app, {
@@ -230,6 +234,13 @@ export async function buildApp({
     remindOverdueInvoices: (now?: Date) => remindOverdueInvoices(db, now),
   };
   app.decorate('storefront', storefront);
+  // A reset request is carried out here, after its answer (see the identity bridge); the address
+  // is forgotten once done.
+  outbox.handle(PASSWORD_RESET_JOB, async (payload) => {
+    const { email } = payload as { email: string };
+    await auth.api.requestPasswordReset({ body: { email } });
+    return { keepPayload: { done: true } };
+  });
   const limiter = createRateLimiter(db);
   const mailLimiter = config.mailRateLimit ? limiter : null;
 
@@ -240,6 +251,10 @@ export async function buildApp({
     config,
     secret,
     trustedOrigins,
+    queuePasswordReset: async (email) => {
+      await enqueue(db, { kind: PASSWORD_RESET_JOB, payload: { email } });
+      outbox.poke();
+    },
     noticeTakenAddress: async (email) => {
       // One notice an hour is enough, however often the address is tried.
       await queueMail(db, takenAddressNotice(config, email), `taken:${email}:${hourStamp()}`);

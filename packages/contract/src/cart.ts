@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tooLong } from './common.js';
+import { PathId, tooLong } from './common.js';
 import { MAX_CART_LINES, MAX_LINE_REFERENCE, MAX_ORDER_LINES } from './constants.js';
 import { OrderBuyerFields, Quantity, ShipTo } from './orders.js';
 import { LINE_PROBLEM_CODES } from './quantity.js';
@@ -42,7 +42,7 @@ export const SetCartLineBody = z.object({
   acceptPrice: z.boolean({ error: 'acceptPrice is true or false' }).optional(),
 });
 export type SetCartLineBody = z.input<typeof SetCartLineBody>;
-export const CartLineParams = z.object({ partId: z.string() });
+export const CartLineParams = z.object({ partId: PathId });
 
 /**
  * A cart kept in the browser (a visitor not signed in), sent to be checked or merged into the

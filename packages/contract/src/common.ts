@@ -14,15 +14,20 @@ export const Email = z
   .regex(EMAIL_PATTERN, messages.emailInvalid)
   .transform((value) => value.toLowerCase());
 
-/** Ids are UUIDs; anything else can never name a row, so it is treated as not found. */
-export const IdParams = z.object({ id: z.string() });
-export type IdParams = z.infer<typeof IdParams>;
-
 /** Digits with the usual separators, optionally international; what a phone field may hold. */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{5,30}$/;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
+
+/**
+ * An id in a path. Ids are UUIDs; anything else can never name a row, so the server answers 404
+ * for it before the route runs (every path parameter is checked against its endpoint's schema).
+ */
+export const PathId = z.string().regex(UUID_PATTERN, 'Not an id');
+
+export const IdParams = z.object({ id: PathId });
+export type IdParams = z.infer<typeof IdParams>;
 
 /** What a too-long field says: the limit, in words. */
 export const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;

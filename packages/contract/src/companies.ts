@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, optionalText, requiredText } from './common.js';
+import { Email, optionalText, PathId, requiredText } from './common.js';
 import { TAX_ID } from './orders.js';
 
 /**
@@ -56,9 +56,9 @@ export const CompanyBody = z.strictObject(
 );
 export type CompanyBody = z.input<typeof CompanyBody>;
 
-export const CompanyParams = z.object({ id: z.string() });
-export const CompanyMemberParams = z.object({ id: z.string(), userId: z.string() });
-export const CompanyInviteParams = z.object({ id: z.string(), inviteId: z.string() });
+export const CompanyParams = z.object({ id: PathId });
+export const CompanyMemberParams = z.object({ id: PathId, userId: PathId });
+export const CompanyInviteParams = z.object({ id: PathId, inviteId: PathId });
 
 export const InviteBody = z.strictObject({
   email: Email,
@@ -172,7 +172,7 @@ export const CreditNoteBody = z.strictObject({
   reason: requiredText('Reason', 'Reason is required', 300),
 });
 
-export const InvoiceParams = z.object({ id: z.string() });
+export const InvoiceParams = z.object({ id: PathId });
 
 export const AccountInvoice = z.object({
   id: z.string(),

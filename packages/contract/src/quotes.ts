@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.js';
+import { optionalText, PathId } from './common.js';
 import { MAX_QUANTITY } from './constants.js';
 import { OrderBuyerFields, ShipTo } from './orders.js';
 
@@ -121,7 +121,7 @@ export const QuoteAcceptBody = OrderBuyerFields.omit({ idempotencyKey: true, com
   .strict();
 export type QuoteAcceptBody = z.input<typeof QuoteAcceptBody>;
 
-export const QuoteParams = z.object({ id: z.string() });
+export const QuoteParams = z.object({ id: PathId });
 export const StaffQuoteListQuery = z.object({
   status: z.enum(QUOTE_STATUSES, { error: 'Unknown status' }).optional(),
 });

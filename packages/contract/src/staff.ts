@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, optionalText, requiredText } from './common.js';
+import { Email, optionalText, PathId, requiredText } from './common.js';
 import { ORDER_STATUSES } from './constants.js';
 import { OrderEmailResponse, OrderResponse } from './orders.js';
 
@@ -127,7 +127,7 @@ export type ShipOrderBody = z.input<typeof ShipOrderBody>;
 
 /** One line of one order: its order's id and its line number (1, 2, …). */
 export const OrderLineParams = z.object({
-  id: z.string(),
+  id: PathId,
   lineNo: z.coerce
     .number({ error: 'Line must be a number' })
     .int('Line must be a whole number')

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/raw-rows.js';
 import { TEST_AUTH_SECRET, useTestApp } from '../../test/test-app.js';
 import {
   cookieHeader,
@@ -170,6 +172,41 @@ describe('password reset by email', () => {
     expect(unknown.json()).toEqual(known.json());
     await ctx.app.storefront.outbox.runDue();
     expect(resets().length).toBe(before + 1);
+  });
+
+  it('does the same work for an address with an account as for one without, until after the answer', async () => {
+    const db = ctx.database.db;
+    const counts = async () => {
+      const [row] = rowsOf(
+        await db.execute(sql`select (select count(*)::int from verifications) as tokens,
+          (select count(*)::int from outbox_jobs where kind = 'mail') as mails,
+          (select count(*)::int from outbox_jobs where kind = 'password-reset') as requests`),
+      );
+      return {
+        tokens: Number(row?.tokens),
+        mails: Number(row?.mails),
+        requests: Number(row?.requests),
+      };
+    };
+    const known = (await signUp(ctx.app)).email;
+    await ctx.app.storefront.outbox.runDue();
+    // Each answer wrote one queued request and nothing else: no token, no mail, whoever it was.
+    for (const email of [known, `nobody-${Date.now()}@example.com`]) {
+      const before = await counts();
+      expect((await requestReset(email)).statusCode).toBe(200);
+      expect(await counts()).toEqual({ ...before, requests: before.requests + 1 });
+    }
+    // Carried out afterwards: one token and one mail, for the account only; the address is
+    // not kept in the finished request.
+    const before = await counts();
+    await ctx.app.storefront.outbox.runDue();
+    expect(await counts()).toMatchObject({ tokens: before.tokens + 1, mails: before.mails + 1 });
+    const kept = rowsOf(
+      await db.execute(
+        sql`select payload::text as p from outbox_jobs where kind = 'password-reset'`,
+      ),
+    );
+    expect(kept.map((r) => String(r.p)).join()).not.toContain(known);
   });
 
   it('refuses a made-up token', async () => {

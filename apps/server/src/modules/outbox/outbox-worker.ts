@@ -111,9 +111,11 @@ export function createOutboxWorker(db: Db, log: FastifyBaseLogger): OutboxWorker
     let total = 0;
     for (;;) {
       const jobs = await claimDueJobs(db, BATCH);
-      if (jobs.length > 0) await runClaimed(jobs);
+      if (jobs.length === 0) return total;
+      await runClaimed(jobs);
       total += jobs.length;
-      if (jobs.length < BATCH) return total;
+      // Not "fewer than a batch, so done": a job may enqueue another that is due at once (a
+      // reset request queues its mail), and "to the end" includes it.
     }
   }
 
