@@ -68,6 +68,8 @@ import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
 import { staffPartRoutes } from './modules/staff/staff-parts.routes.js';
 import { staffCompanyRoutes } from './modules/staff/staff-companies.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { catalogImportRoutes } from './modules/catalog-import/catalog-import.routes.js';
+import { startImportRecovery } from './modules/catalog-import/recovery.js';
 import { registerSite } from './modules/site/site.plugin.js';
 import { readyRoutes } from './modules/health/ready.routes.js';
 import { metricsRoutes, registerRequestMetrics } from './modules/metrics/metrics.routes.js';
@@ -384,6 +386,18 @@ export async function buildApp({
     contributions: PRIVACY_CONTRIBUTIONS,
     retentionYears: config.invoiceRetentionYears,
   });
+  await app.register(catalogImportRoutes, {
+    db,
+    guards,
+    dir: config.importsDir,
+    uploadsDir: config.uploadsDir,
+    maxBytes: config.importMaxBytes,
+    lowStockFactor: config.lowStockFactor,
+    onCatalogChange: () => {
+      catalog.invalidate();
+      search.nudge();
+    },
+  });
   await app.register(uploadRoutes, {
     db,
     guards,
@@ -400,6 +414,7 @@ export async function buildApp({
     app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));
     startBackupSchedule(app, backups, config.backups.intervalHours);
     startRetentionSweep(app, db, config.invoiceRetentionYears);
+    startImportRecovery(app, db, { embedded: !config.databaseUrl });
   }
   // The database closes after the app: let a running job finish first.
   app.addHook('onClose', async () => outbox.stop());

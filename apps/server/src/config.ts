@@ -231,6 +231,14 @@ const EnvSchema = z.object({
       .max(50, 'must be a number of megabytes from 0.1 to 50')
       .default(8),
   ),
+  IMPORT_MAX_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes from 1 to 1000' })
+      .min(1, 'must be a number of megabytes from 1 to 1000')
+      .max(1000, 'must be a number of megabytes from 1 to 1000')
+      .default(100),
+  ),
   OUTBOX_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -327,6 +335,10 @@ export type Config = {
   uploadsDir: string;
   /** The largest picture accepted, in bytes. */
   uploadMaxBytes: number;
+  /** The largest catalog file (or pictures ZIP) an import accepts, in bytes. */
+  importMaxBytes: number;
+  /** Where uploaded catalog files wait while they are read (DATA_DIR/imports). */
+  importsDir: string;
   /** How often the outbox worker looks for due jobs (it also runs right after a request queues one). */
   outboxIntervalSeconds: number;
   /** How long a checked session or role is reused on this instance (see guards.ts). */
@@ -430,6 +442,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lowStockFactor: e.LOW_STOCK_FACTOR,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    importMaxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024),
+    importsDir: path.resolve(path.join(e.DATA_DIR, 'imports')),
     outboxIntervalSeconds: e.OUTBOX_INTERVAL_SECONDS,
     // Lines separated by " | " or a literal "\n" in the variable become lines on the invoice.
     seller: {

@@ -34,18 +34,35 @@ export const PartSpec = z.object({
 });
 export type PartSpec = z.infer<typeof PartSpec>;
 
+/** Optional words beside a vehicle; absent is empty. */
+const optionalWords = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLong(label, max))
+    .default('');
+
 export const Fitment = z
   .object({
     make: shortText('Make', 40),
     model: shortText('Model', 60),
     yearFrom: yearField('First year'),
     yearTo: yearField('Last year'),
+    /** Where on the vehicle: "Front", "Rear left". */
+    position: optionalWords('Position', 40),
+    /** A short note shown with the vehicle. */
+    note: optionalWords('Note', 200),
   })
   .refine((f) => f.yearFrom <= f.yearTo, {
     path: ['yearTo'],
     message: 'The last year cannot be before the first year',
   });
 export type Fitment = z.infer<typeof Fitment>;
+/** A vehicle as a writer may give it: position and note may be left out. */
+export type FitmentInput = Omit<Fitment, 'position' | 'note'> & {
+  position?: string;
+  note?: string;
+};
 
 /** The customer's vehicle: one make, model and year. */
 export const Vehicle = z.object({

@@ -16,6 +16,7 @@ import {
 import { IdParams } from './common.js';
 import { json, type Access, type Answer, type Endpoint } from './endpoint.js';
 import { staffEndpoints } from './staff-endpoints.js';
+import { importEndpoints } from './import-endpoints.js';
 import { catalogEndpoints } from './catalog-endpoints.js';
 import { cartEndpoints } from './cart-endpoints.js';
 import { companyEndpoints, staffCompanyEndpoints } from './company-endpoints.js';
@@ -458,6 +459,7 @@ export const endpoints = {
   ...staffQuoteEndpoints,
   ...quickOrderEndpoints,
   ...staffEndpoints,
+  ...importEndpoints,
   ...policyEndpoints,
   ...privacyEndpoints,
 } as const satisfies Record<string, Endpoint>;

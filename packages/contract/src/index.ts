@@ -18,6 +18,7 @@ export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './openapi.js';
 export * from './catalog-fields.js';
+export * from './catalog-import.js';
 export * from './catalog.js';
 export * from './quantity.js';
 export * from './cart.js';

@@ -102,13 +102,13 @@ export function quantityRuleIssues(p: RuleFields): Record<string, string> {
   const pack = p.packSize ?? 1;
   const issues: Record<string, string> = {};
   if (p.mOrderQuantity % pack !== 0)
-    issues.mOrderQuantity = `The minimum order quantity must be a whole number of packs of ${pack}`;
+    issues.mOrderQuantity = `Pack size ${pack} does not divide the minimum order quantity ${p.mOrderQuantity}`;
   const max = p.maxOrderQuantity;
   if (max !== undefined && max !== null) {
     if (max < p.mOrderQuantity)
       issues.maxOrderQuantity = 'The maximum per order cannot be below the minimum order quantity';
     else if (max % pack !== 0)
-      issues.maxOrderQuantity = `The maximum per order must be a whole number of packs of ${pack}`;
+      issues.maxOrderQuantity = `Pack size ${pack} does not divide the maximum per order ${max}`;
   }
   return issues;
 }

@@ -15,6 +15,7 @@ export const STOCK_MOVEMENT_KINDS = [
   'cancel',
   'sweep',
   'refund',
+  'import',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 

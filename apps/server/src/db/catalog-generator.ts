@@ -1,4 +1,4 @@
-import type { Category, Fitment, PartSpec } from '@storefront/contract';
+import type { Category, FitmentInput, PartSpec } from '@storefront/contract';
 
 /**
  * Deterministic catalog generation: the demo catalog's extra parts and `npm run seed:catalog -- N`
@@ -268,7 +268,7 @@ export type GeneratedPart = {
   category: Category;
   oemNumbers: string[];
   specs: PartSpec[];
-  fitment: Fitment[];
+  fitment: FitmentInput[];
   minOrderQuantity: number;
   availableQuantity: number;
   priceCents: number;
@@ -281,7 +281,7 @@ export function generatePart(index: number, skuBase = 'G'): GeneratedPart {
   const t = TEMPLATES[index % TEMPLATES.length]!;
   const name = `${pick(r, t.names)} (${pick(r, t.variants)})`;
   const fitCount = 1 + Math.floor(r() * 3);
-  const fitment: Fitment[] = [];
+  const fitment: FitmentInput[] = [];
   const used = new Set<string>();
   for (let i = 0; i < fitCount; i += 1) {
     const v = pick(r, VEHICLES);

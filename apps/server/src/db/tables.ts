@@ -14,3 +14,4 @@ export * from '../modules/audit/audit.tables.js';
 export * from '../modules/companies/companies.tables.js';
 export * from '../modules/quotes/quotes.tables.js';
 export * from '../modules/policies/policies.tables.js';
+export * from '../modules/catalog-import/import.tables.js';

@@ -7,7 +7,16 @@ export type StaffActor = { userId: string; email: string };
 export type AuditEntryInput = {
   action: string;
   targetType:
-    'order' | 'part' | 'stock' | 'role' | 'image' | 'company' | 'quote' | 'page' | 'account';
+    | 'order'
+    | 'part'
+    | 'stock'
+    | 'role'
+    | 'image'
+    | 'company'
+    | 'quote'
+    | 'page'
+    | 'account'
+    | 'import';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;

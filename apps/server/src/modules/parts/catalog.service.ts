@@ -14,6 +14,7 @@ import {
   type CatalogPart,
   type Category,
   type Fitment,
+  type FitmentInput,
   type PartResponse,
   type Suggestion,
   type VehicleListResponse,
@@ -60,6 +61,8 @@ export async function findFitments(db: DbOrTx, partId: string): Promise<Fitment[
     model: r.model,
     yearFrom: r.yearFrom,
     yearTo: r.yearTo,
+    position: r.position,
+    note: r.note,
   }));
 }
 
@@ -77,14 +80,14 @@ export const toCatalogPart = (row: PartRow, fitment: Fitment[]): CatalogPart => 
 });
 
 /** The makes a fitment covers, each once (`parts.fit_makes`). */
-const makesOf = (fitment: readonly Fitment[]): string[] =>
+const makesOf = (fitment: readonly FitmentInput[]): string[] =>
   [...new Set(fitment.map((f) => f.make))].sort();
 
 /** Replaces a part's fitment and keeps the vehicle list covering every make, model and year. */
 export async function replaceFitment(
   tx: DbOrTx,
   partId: string,
-  fitment: readonly Fitment[],
+  fitment: readonly FitmentInput[],
 ): Promise<void> {
   await tx.delete(partFitments).where(sql`${partFitments.partId} = ${partId}`);
   await tx
@@ -92,12 +95,12 @@ export async function replaceFitment(
     .set({ fitMakes: makesOf(fitment) })
     .where(sql`${parts.id} = ${partId}`);
   if (fitment.length === 0) return;
-  await tx.insert(partFitments).values(fitment.map((f) => ({ partId, ...f })));
+  await tx.insert(partFitments).values(fitment.map((f) => ({ partId, ...withWords(f) })));
   await upsertVehicleModels(tx, fitment);
 }
 
-export async function upsertVehicleModels(tx: DbOrTx, fitment: readonly Fitment[]) {
-  const byModel = new Map<string, Fitment>();
+export async function upsertVehicleModels(tx: DbOrTx, fitment: readonly FitmentInput[]) {
+  const byModel = new Map<string, FitmentInput>();
   for (const f of fitment) {
     const key = `${f.make}\u0001${f.model}`;
     const seen = byModel.get(key);
@@ -125,7 +128,17 @@ export async function upsertVehicleModels(tx: DbOrTx, fitment: readonly Fitment[
     });
 }
 
-export type NewCatalogPart = typeof parts.$inferInsert & { fitment: Fitment[] };
+export type NewCatalogPart = typeof parts.$inferInsert & { fitment: FitmentInput[] };
+
+/** A vehicle as stored: no position or note is an empty one. */
+const withWords = (f: FitmentInput) => ({
+  make: f.make,
+  model: f.model,
+  yearFrom: f.yearFrom,
+  yearTo: f.yearTo,
+  position: f.position ?? '',
+  note: f.note ?? '',
+});
 
 /** Inserts parts as they are with their fitment (the demo seed, `seed:catalog`), in one batch. */
 export async function insertCatalogParts(tx: DbOrTx, rows: NewCatalogPart[]): Promise<void> {
@@ -135,7 +148,7 @@ export async function insertCatalogParts(tx: DbOrTx, rows: NewCatalogPart[]): Pr
     .values(rows.map(({ fitment, ...row }) => ({ ...row, fitMakes: makesOf(fitment) })))
     .returning({ id: parts.id });
   const fitment = rows.flatMap((row, i) =>
-    row.fitment.map((f) => ({ partId: inserted[i]!.id, ...f })),
+    row.fitment.map((f) => ({ partId: inserted[i]!.id, ...withWords(f) })),
   );
   if (fitment.length > 0) await tx.insert(partFitments).values(fitment);
   await upsertVehicleModels(tx, fitment);

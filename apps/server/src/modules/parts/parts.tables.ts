@@ -152,6 +152,10 @@ export const partFitments = pgTable(
     model: text('model').notNull(),
     yearFrom: integer('year_from').notNull(),
     yearTo: integer('year_to').notNull(),
+    /** Where on the vehicle ("Front", "Rear left"); empty when it does not matter. */
+    position: text('position').notNull().default(''),
+    /** A short note shown with the vehicle ("Not for sport suspension"). */
+    note: text('note').notNull().default(''),
   },
   (t) => [
     index('part_fitments_part_idx').on(t.partId),

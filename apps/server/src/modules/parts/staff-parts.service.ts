@@ -5,10 +5,13 @@ import { escapeLike } from '../../db/like.js';
 import { partColumns, parts, type PartRow } from './parts.tables.js';
 import { lowStockSql } from './stock.service.js';
 
-type Filters = {
+/** The staff parts list's filters; the export of "the current filter" takes the same. */
+export type StaffPartFilters = {
   q?: string | undefined;
   stock?: 'low' | 'out' | undefined;
   show: 'live' | 'archived' | 'all';
+  /** LOW_STOCK_FACTOR, for `stock: 'low'`. */
+  lowStockFactor: number;
 };
 
 export const toStaffPartRow = (row: PartRow, lowStockFactor: number): StaffPartRow => ({
@@ -24,7 +27,7 @@ export const toStaffPartRow = (row: PartRow, lowStockFactor: number): StaffPartR
   updatedAt: row.updatedAt.toISOString(),
 });
 
-function where(filters: Filters, lowStockFactor: number): SQL | undefined {
+export function staffPartsWhere(filters: StaffPartFilters): SQL | undefined {
   return and(
     filters.show === 'live' ? isNull(parts.archivedAt) : undefined,
     filters.show === 'archived' ? isNotNull(parts.archivedAt) : undefined,
@@ -34,7 +37,7 @@ function where(filters: Filters, lowStockFactor: number): SQL | undefined {
           ilike(parts.sku, `${escapeLike(filters.q)}%`),
         )
       : undefined,
-    filters.stock === 'low' ? lowStockSql(lowStockFactor) : undefined,
+    filters.stock === 'low' ? lowStockSql(filters.lowStockFactor) : undefined,
     filters.stock === 'out' ? eq(parts.availableQuantity, 0) : undefined,
   );
 }
@@ -42,10 +45,10 @@ function where(filters: Filters, lowStockFactor: number): SQL | undefined {
 /** Every part staff may see, by name, one numbered page at a time with the filtered total. */
 export async function listStaffParts(
   db: DbOrTx,
-  query: Filters & { page: number; pageSize: number },
+  query: Omit<StaffPartFilters, 'lowStockFactor'> & { page: number; pageSize: number },
   lowStockFactor: number,
 ): Promise<{ rows: PartRow[]; total: number }> {
-  const condition = where(query, lowStockFactor);
+  const condition = staffPartsWhere({ ...query, lowStockFactor });
   const [rows, [totals]] = await Promise.all([
     db
       .select(partColumns)

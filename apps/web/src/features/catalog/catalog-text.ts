@@ -20,8 +20,19 @@ export const textToSpecs = (text: string): PartSpec[] =>
         : { name: line.slice(0, at).trim(), value: line.slice(at + 1).trim() };
     });
 
+/** `Make | Model | 2012-2018`, then the position and the note when there are any. */
 export const fitmentToText = (fitment: Fitment[]) =>
-  fitment.map((f) => `${f.make} | ${f.model} | ${f.yearFrom}-${f.yearTo}`).join('\n');
+  fitment
+    .map((f) =>
+      [
+        f.make,
+        f.model,
+        `${f.yearFrom}-${f.yearTo}`,
+        ...(f.position || f.note ? [f.position] : []),
+        ...(f.note ? [f.note] : []),
+      ].join(' | '),
+    )
+    .join('\n');
 
 export const textToFitment = (text: string): Fitment[] =>
   text
@@ -29,9 +40,18 @@ export const textToFitment = (text: string): Fitment[] =>
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
-      const [make = '', model = '', years = ''] = line.split('|').map((p) => p.trim());
+      const [make = '', model = '', years = '', position = '', ...note] = line
+        .split('|')
+        .map((p) => p.trim());
       const [from = '', to = from] = years.split(/\s*[-–]\s*/);
-      return { make, model, yearFrom: Number(from), yearTo: Number(to) };
+      return {
+        make,
+        model,
+        yearFrom: Number(from),
+        yearTo: Number(to),
+        position,
+        note: note.join(' | '),
+      };
     });
 
 export const textToList = (text: string) =>

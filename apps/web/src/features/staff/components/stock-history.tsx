@@ -14,6 +14,7 @@ const KIND_LABEL: Record<StockMovementKind, string> = {
   cancel: 'Order canceled',
   sweep: 'Unpaid order expired',
   refund: 'Refunded by staff',
+  import: 'Imported',
 };
 
 function Row({ m }: { m: StockMovement }) {

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { NO_PICTURE_URL, type ImportProgress } from '@storefront/contract';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import { recordAudit, type StaffActor } from '../audit/audit.service.js';
+import {
+  archivePartsNotIn,
+  catalogFingerprint,
+  importStockFrom,
+  insertPartsFrom,
+  lockPartsFrom,
+  replaceFitmentsFrom,
+  updatePartsFrom,
+} from '../parts/bulk-catalog.service.js';
+import { partsRelation } from '../parts/stock.service.js';
+import {
+  catalogImportFitments as stagedFitments,
+  catalogImportParts as staged,
+  type CatalogImportRow,
+} from './import.tables.js';
+import { LEASE_SECONDS, moveImport, saveProgress } from './jobs.js';
+
+export type ApplyDeps = {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** After the commit: the catalog's caches and the search index follow. */
+  onCatalogChange: () => void;
+  /** A test's hook between two steps of the transaction (a crash there must change nothing). */
+  betweenSteps?: (step: string) => Promise<void>;
+};
+
+const stale = () =>
+  new AppError(
+    409,
+    'IMPORT_STALE',
+    'The catalog changed since this preview (another import, or a staff edit). Nothing was changed: upload the file again to see what it would change now.',
+  );
+
+/**
+ * Applies a previewed import as one transaction: new parts, changed parts, stock, archiving,
+ * vehicles, the audit entry and the job's own status commit together or not at all (a failure,
+ * or the process dying, leaves the catalog exactly as it was). Runs after the request that asked
+ * for it has been answered; the job's page follows its progress.
+ */
+export async function runApply(
+  deps: ApplyDeps,
+  job: CatalogImportRow,
+  actor: StaffActor,
+): Promise<void> {
+  const { db } = deps;
+  const id = job.id;
+  const step = async (name: string) => deps.betweenSteps?.(name);
+  const progress: Partial<ImportProgress> = { phase: 'writing', written: 0 };
+  // Never awaited inside the transaction: on the embedded database it shares the one connection.
+  const report = (written: number) => {
+    progress.written = written;
+    void saveProgress(db, id, progress).catch((err: unknown) =>
+      deps.log.warn({ err, importId: id }, 'catalog import progress'),
+    );
+  };
+  const lease = setInterval(() => report(progress.written ?? 0), (LEASE_SECONDS * 1000) / 4);
+  lease.unref();
+  try {
+    await db.transaction(async (tx) => {
+      if ((await catalogFingerprint(tx)) !== job.fingerprint) throw stale();
+      const ledger = { actorId: actor.userId, reason: `Import of ${job.fileName}` };
+      let written = 0;
+
+      // Part numbers are stored upper-case, as the add-part form stores them.
+      written += await insertPartsFrom(
+        tx,
+        sql`select sku_key as sku, name, description, category, price_cents, min_order_quantity,
+                   pack_size, max_order_quantity, stock, featured, archived,
+                   coalesce(image_url, ${NO_PICTURE_URL}) as image_url, oem_numbers,
+                   superseded_numbers, tier_quantities, tier_cents, specs
+              from ${staged} where import_id = ${id} and kind = 'new'`,
+      );
+      report(written);
+      await step('inserted');
+
+      // Every existing part the apply writes, locked once in id order before any is written.
+      await lockPartsFrom(
+        tx,
+        sql`select part_id from ${staged} where import_id = ${id} and kind = 'changed'`,
+      );
+      written += await updatePartsFrom(
+        tx,
+        sql`select * from ${staged} where import_id = ${id} and kind = 'changed'
+              and changes - 'stock' - 'fitment' <> '{}'::jsonb`,
+      );
+      report(written);
+      await step('updated');
+
+      // The file's stock is the level as of the preview: what orders took since is still taken.
+      await importStockFrom(
+        tx,
+        sql`select part_id, stock - stock_before as delta from ${staged}
+             where import_id = ${id} and kind = 'changed' and changes ? 'stock'`,
+        ledger,
+      );
+      await step('stock');
+
+      let archived = 0;
+      if (job.archiveMissing)
+        archived = await archivePartsNotIn(
+          tx,
+          sql`select part_id from ${staged} where import_id = ${id} and part_id is not null`,
+        );
+
+      const owners = sql`
+        select p.id as part_id, s.sku_key from ${staged} s
+          join ${partsRelation} p on upper(p.sku) = s.sku_key
+         where s.import_id = ${id} and s.kind in ('new', 'changed')
+           and (s.changes ? 'fitment' or (s.kind = 'new' and exists (
+                 select 1 from ${stagedFitments} f where f.import_id = ${id} and f.sku_key = s.sku_key)))
+           and not exists (select 1 from ${stagedFitments} f
+                            where f.import_id = ${id} and f.sku_key = s.sku_key
+                              and jsonb_array_length(f.errors) > 0)`;
+      const vehicles = await replaceFitmentsFrom(
+        tx,
+        owners,
+        sql`select o.part_id, f.make, f.model, f.year_from, f.year_to, f.position, f.note
+              from (${owners}) o join ${stagedFitments} f
+                on f.import_id = ${id} and f.sku_key = o.sku_key`,
+      );
+      await step('fitment');
+
+      const counts = job.counts;
+      await recordAudit(tx, actor, {
+        action: 'catalog.import',
+        targetType: 'import',
+        targetId: id,
+        summary:
+          `Imported ${job.fileName}: ${counts.new ?? 0} new, ${counts.changed ?? 0} changed` +
+          `${archived ? `, ${archived} archived` : ''}${job.validOnly ? ` (${counts.errors ?? 0} rows with errors left out)` : ''}`,
+        details: {
+          file: job.fileName,
+          fitmentFile: job.fitmentFileName,
+          picturesFile: job.picturesFileName,
+          checksum: job.checksum,
+          counts: { ...counts, archived },
+          vehicles,
+        },
+      });
+      const done = await moveImport(tx, id, ['applying'], 'applied', {
+        appliedAt: new Date(),
+        counts: { ...counts, archived },
+        progress: { phase: 'done', written, toWrite: written },
+      });
+      if (!done) throw new Error('the import was no longer being applied');
+    });
+    deps.onCatalogChange();
+  } catch (err) {
+    const reason =
+      err instanceof AppError
+        ? err.message
+        : 'The import could not be applied. Nothing was changed.';
+    if (!(err instanceof AppError)) deps.log.error({ err, importId: id }, 'catalog import apply');
+    await moveImport(db, id, ['applying'], 'failed', { failure: reason }).catch((e: unknown) =>
+      deps.log.error({ err: e, importId: id }, 'catalog import: recording a failure'),
+    );
+  } finally {
+    clearInterval(lease);
+  }
+}

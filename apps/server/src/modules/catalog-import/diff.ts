@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  formatMoney,
+  fromCents,
+  PART_COLUMNS,
+  type ImportChange,
+  type ImportFieldChange,
+  type PartSpec,
+} from '@storefront/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { partsRelation } from '../parts/stock.service.js';
+import { catalogImportParts as staged } from './import.tables.js';
+
+/*
+ * The preview's diff: for every part in the file, the fields that will change (old → new), in
+ * SQL against the catalog, stored on the staging row; then each row's kind.
+ */
+
+/** One field's change as [before, after] when the file sets it to something else. */
+const field = (name: string, given: string, stored: string) =>
+  sql.raw(
+    `'${name}', case when s.${given} is not null and s.${given} is distinct from p.${stored} then jsonb_build_array(p.${stored}, s.${given}) end`,
+  );
+
+export async function computeDiff(db: DbOrTx, importId: string): Promise<void> {
+  await db.execute(sql`
+    update ${staged} s set
+      changes = coalesce(s.changes, '{}'::jsonb) || jsonb_strip_nulls(jsonb_build_object(
+        ${field('name', 'name', 'name')},
+        ${field('description', 'description', 'description')},
+        ${field('category', 'category', 'category')},
+        ${field('price', 'price_cents', 'price_cents')},
+        ${field('minOrderQuantity', 'min_order_quantity', 'min_order_quantity')},
+        ${field('packSize', 'pack_size', 'pack_size')},
+        'maxOrderQuantity', case
+          when s.clear_max and p.max_order_quantity is not null
+            then jsonb_build_array(p.max_order_quantity, null)
+          when s.max_order_quantity is not null and s.max_order_quantity is distinct from p.max_order_quantity
+            then jsonb_build_array(p.max_order_quantity, s.max_order_quantity) end,
+        ${field('stock', 'stock', 'available_quantity')},
+        ${field('featured', 'featured', 'featured')}
+      ) || jsonb_build_object(
+        'archived', case when s.archived is not null and s.archived <> (p.archived_at is not null)
+          then jsonb_build_array(p.archived_at is not null, s.archived) end,
+        ${field('imageUrl', 'image_url', 'image_url')},
+        ${field('oemNumbers', 'oem_numbers', 'oem_numbers')},
+        ${field('supersededNumbers', 'superseded_numbers', 'superseded_numbers')},
+        'volumePrices', case when s.tier_quantities is not null
+            and (s.tier_quantities is distinct from p.tier_quantities or s.tier_cents is distinct from p.tier_cents)
+          then jsonb_build_array(jsonb_build_array(p.tier_quantities, p.tier_cents),
+                                 jsonb_build_array(s.tier_quantities, s.tier_cents)) end,
+        ${field('specifications', 'specs', 'specs')}
+      )),
+      price_jump = s.price_cents is not null and p.price_cents > 0
+        and abs(s.price_cents - p.price_cents) * 2 > p.price_cents
+      from ${partsRelation} p
+     where s.import_id = ${importId} and s.part_id = p.id and jsonb_array_length(s.errors) = 0`);
+  await db.execute(sql`
+    update ${staged} s set kind = case
+        when jsonb_array_length(s.errors) > 0 then 'error'
+        when s.part_id is null then 'new'
+        when s.changes is not null and s.changes <> '{}'::jsonb then 'changed'
+        else 'unchanged' end
+     where s.import_id = ${importId}`);
+}
+
+const LABEL: Record<string, string> = {
+  ...Object.fromEntries(PART_COLUMNS.map((c) => [c.key, c.header])),
+  fitment: 'Vehicles',
+};
+
+type Ladder = [number[] | null, number[] | null];
+
+/** A value as the preview shows it. */
+function shown(key: string, value: unknown): string | null {
+  if (value === null || value === undefined) return key === 'maxOrderQuantity' ? 'none' : null;
+  switch (key) {
+    case 'price':
+      return formatMoney(fromCents(Number(value)));
+    case 'featured':
+    case 'archived':
+      return value ? 'yes' : 'no';
+    case 'oemNumbers':
+    case 'supersededNumbers':
+      return (value as string[]).join(', ') || 'none';
+    case 'specifications':
+      return (value as PartSpec[]).map((s) => `${s.name}: ${s.value}`).join('; ') || 'none';
+    case 'volumePrices': {
+      const [q, c] = value as Ladder;
+      return (
+        (q ?? [])
+          .map((n, i) => `from ${n}: ${formatMoney(fromCents(Number(c?.[i] ?? 0)))}`)
+          .join(', ') || 'none'
+      );
+    }
+    case 'fitment':
+      return `${Number(value).toLocaleString('en-US')} ${Number(value) === 1 ? 'vehicle' : 'vehicles'}`;
+    default:
+      return String(value);
+  }
+}
+
+const ORDER = [...PART_COLUMNS.map((c) => c.key as string), 'fitment'];
+
+/** A staging row's changes as the preview lists them, field by field in the file's column order. */
+export function changeOf(row: {
+  rowNo: number;
+  sku: string;
+  kind: string;
+  changes: Record<string, [unknown, unknown]> | null;
+  priceJump: boolean;
+  values?: Record<string, unknown>;
+}): ImportChange {
+  const fields: ImportFieldChange[] = [];
+  if (row.kind === 'new' && row.values) {
+    for (const key of ORDER) {
+      const value = row.values[key];
+      if (value === null || value === undefined) continue;
+      fields.push({
+        field: key,
+        label: LABEL[key] ?? key,
+        before: null,
+        after: shown(key, value),
+        flagged: false,
+      });
+    }
+  } else
+    for (const key of ORDER) {
+      const pair = row.changes?.[key];
+      if (!pair) continue;
+      fields.push({
+        field: key,
+        label: LABEL[key] ?? key,
+        before: shown(key, pair[0]),
+        after: shown(key, pair[1]),
+        flagged: key === 'price' && row.priceJump,
+      });
+    }
+  return {
+    row: row.rowNo > 0 ? row.rowNo : null,
+    partNumber: row.sku.toUpperCase(),
+    kind: row.kind === 'new' ? 'new' : 'changed',
+    fields,
+  };
+}

@@ -1,0 +1,233 @@
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { FITMENT_COLUMNS, PART_COLUMNS, type PartColumnKey } from '@storefront/contract';
+import type { DbOrTx } from '../../db/database.js';
+import {
+  exportPartsPage,
+  fitmentsOfParts,
+  type ExportedFitment,
+} from '../parts/bulk-catalog.service.js';
+import type { PartRow } from '../parts/bulk-catalog.service.js';
+import type { StaffPartFilters } from '../parts/staff-parts.service.js';
+import { formulaSafe, listCell, moneyCell, pairsCell } from './cells.js';
+
+/*
+ * The catalog as the import reads it: one row per part with every field staff can set, and the
+ * vehicles as a second sheet (XLSX) or file (CSV). Streamed a page of parts at a time, so memory
+ * stays flat whatever the catalog's size. Every text cell is formula-safe.
+ */
+
+const PAGE = 1_000;
+
+/** A part's cells in the column order of PART_COLUMNS. */
+export function partCells(p: PartRow): string[] {
+  const values: Record<PartColumnKey, string> = {
+    sku: p.sku,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    price: moneyCell(p.priceCents),
+    minOrderQuantity: String(p.minOrderQuantity),
+    packSize: String(p.packSize),
+    maxOrderQuantity: p.maxOrderQuantity === null ? '' : String(p.maxOrderQuantity),
+    stock: String(p.availableQuantity),
+    featured: p.featured ? 'yes' : 'no',
+    archived: p.archivedAt ? 'yes' : 'no',
+    imageUrl: p.imageUrl,
+    oemNumbers: listCell(p.oemNumbers),
+    supersededNumbers: listCell(p.supersededNumbers),
+    volumePrices: pairsCell(
+      p.tierQuantities.map((q, i) => [String(q), moneyCell(p.tierCents[i] ?? 0)]),
+      ':',
+    ),
+    specifications: pairsCell(
+      p.specs.map((s) => [s.name, s.value]),
+      '=',
+    ),
+  };
+  return PART_COLUMNS.map((c) => values[c.key]);
+}
+
+export const fitmentCells = (sku: string, f: ExportedFitment): string[] => [
+  sku,
+  f.make,
+  f.model,
+  String(f.yearFrom),
+  String(f.yearTo),
+  f.position,
+  f.note,
+];
+
+/** Every part the filters pick, a page at a time, with its vehicles. */
+async function* pages(
+  db: DbOrTx,
+  filters: StaffPartFilters,
+): AsyncGenerator<{ parts: PartRow[]; fitments: Map<string, ExportedFitment[]> }> {
+  let after: string | null = null;
+  for (;;) {
+    const parts = await exportPartsPage(db, filters, after, PAGE);
+    if (parts.length === 0) return;
+    const fitments = new Map<string, ExportedFitment[]>();
+    for (const f of await fitmentsOfParts(
+      db,
+      parts.map((p) => p.id),
+    )) {
+      const list = fitments.get(f.partId) ?? [];
+      list.push(f);
+      fitments.set(f.partId, list);
+    }
+    yield { parts, fitments };
+    after = parts.at(-1)!.sku.toUpperCase();
+  }
+}
+
+/** Waits for a writable stream to drain when it asks to (backpressure: memory stays flat). */
+const written = (stream: Writable, chunk: unknown): Promise<void> | undefined =>
+  stream.write(chunk) ? undefined : new Promise((resolve) => stream.once('drain', resolve));
+
+/** The parts (or vehicles) file as CSV: UTF-8 with a byte-order mark, so Excel reads it as such. */
+export function exportCsv(
+  db: DbOrTx,
+  filters: StaffPartFilters,
+  file: 'parts' | 'fitment',
+): Readable {
+  const out = stringify({ bom: true, record_delimiter: '\r\n' });
+  const columns = file === 'parts' ? PART_COLUMNS : FITMENT_COLUMNS;
+  void (async () => {
+    try {
+      await written(
+        out,
+        columns.map((c) => c.header),
+      );
+      for await (const page of pages(db, filters))
+        for (const p of page.parts) {
+          if (file === 'parts') await written(out, partCells(p).map(formulaSafe));
+          else
+            for (const f of page.fitments.get(p.id) ?? [])
+              await written(out, fitmentCells(p.sku, f).map(formulaSafe));
+        }
+      out.end();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}
+
+/**
+ * Both sheets in one XLSX workbook, written by exceljs's streaming writer: the parts sheet, then
+ * the vehicles sheet (the second pass reads the parts again rather than holding the first's
+ * vehicles). Cells are written as text, never formulas.
+ */
+export function exportXlsx(db: DbOrTx, filters: StaffPartFilters): Readable {
+  const out = new PassThrough();
+  void (async () => {
+    try {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useSharedStrings: false,
+        useStyles: true,
+      });
+      const partsSheet = workbook.addWorksheet('Parts', {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      partsSheet.columns = PART_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 18 }));
+      partsSheet.getRow(1).font = { bold: true };
+      partsSheet.getRow(1).commit();
+      for await (const page of pages(db, filters)) {
+        for (const p of page.parts) textRow(partsSheet, partCells(p));
+        await drained(out);
+      }
+      partsSheet.commit();
+      const vehicles = workbook.addWorksheet('Vehicles', {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      vehicles.columns = FITMENT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 16 }));
+      vehicles.getRow(1).font = { bold: true };
+      vehicles.getRow(1).commit();
+      for await (const page of pages(db, filters)) {
+        for (const p of page.parts)
+          for (const f of page.fitments.get(p.id) ?? []) textRow(vehicles, fitmentCells(p.sku, f));
+        await drained(out);
+      }
+      vehicles.commit();
+      await workbook.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}
+
+/** A row of text cells: a leading "=" stays text (the cell type is a string, not a formula). */
+function textRow(sheet: ExcelJS.Worksheet, cells: string[]): void {
+  const row = sheet.addRow(cells);
+  row.eachCell((cell) => {
+    cell.numFmt = '@';
+  });
+  row.commit();
+}
+
+const drained = (stream: PassThrough) =>
+  stream.writableNeedDrain ? new Promise((resolve) => stream.once('drain', resolve)) : undefined;
+
+/** The template: the two sheets with one example row each, and a sheet explaining every column. */
+export function templateXlsx(): Readable {
+  const out = new PassThrough();
+  void (async () => {
+    try {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+      const parts = workbook.addWorksheet('Parts');
+      parts.columns = PART_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 20 }));
+      parts.getRow(1).font = { bold: true };
+      textRow(
+        parts,
+        PART_COLUMNS.map((c) => c.example),
+      );
+      parts.commit();
+      const vehicles = workbook.addWorksheet('Vehicles');
+      vehicles.columns = FITMENT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 18 }));
+      vehicles.getRow(1).font = { bold: true };
+      textRow(
+        vehicles,
+        FITMENT_COLUMNS.map((c) => c.example),
+      );
+      vehicles.commit();
+      const help = workbook.addWorksheet('Columns');
+      help.columns = [
+        { header: 'Sheet', key: 'sheet', width: 10 },
+        { header: 'Column', key: 'column', width: 24 },
+        { header: 'Needed', key: 'needed', width: 22 },
+        { header: 'What it holds', key: 'help', width: 100 },
+      ];
+      help.getRow(1).font = { bold: true };
+      const needed = { always: 'always', new: 'for a new part', no: 'no: blank leaves it' };
+      for (const [sheet, columns] of [
+        ['Parts', PART_COLUMNS],
+        ['Vehicles', FITMENT_COLUMNS],
+      ] as const)
+        for (const c of columns) textRow(help, [sheet, c.header, needed[c.required], c.help]);
+      textRow(help, [
+        '',
+        'Lists',
+        '',
+        'Items of a list are separated by |; write \\| for a bar inside an item. A blank cell leaves the field as it is; "none" empties a list.',
+      ]);
+      help.commit();
+      await workbook.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+}
+
+/** The template as CSV: the parts file's header and one example row. */
+export function templateCsv(): Readable {
+  const out = stringify({ bom: true, record_delimiter: '\r\n' });
+  out.write(PART_COLUMNS.map((c) => c.header));
+  out.write(PART_COLUMNS.map((c) => formulaSafe(c.example)));
+  out.end();
+  return out;
+}

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PART_COLUMNS } from '@storefront/contract';
+import { admin } from '../../test/accounts.js';
+import { apply, csvOf, preview } from '../../test/import-kit.js';
+import { useTestApp } from '../../test/test-app.js';
+import { auditLog } from '../audit/audit.tables.js';
+import { partFitments, parts } from '../parts/parts.tables.js';
+import { stockMovements } from '../parts/stock.tables.js';
+
+type Person = Awaited<ReturnType<typeof admin>>;
+const HEADER = PART_COLUMNS.map((c) => c.header);
+
+/** A parts row by column key, blanks for the rest. */
+const row = (cells: Partial<Record<(typeof PART_COLUMNS)[number]['key'], string | number>>) =>
+  PART_COLUMNS.map((c) => cells[c.key] ?? '');
+
+describe('catalog import: preview, then apply', () => {
+  const ctx = useTestApp({ authRateLimit: false });
+  let staff: Person;
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff.auth });
+  beforeAll(async () => {
+    staff = await admin(ctx.app, ctx.database.db);
+  });
+
+  it('previews new parts without writing, applies them with stock, vehicles and an audit entry, and re-imports its own export as unchanged', async () => {
+    const csv = csvOf([
+      HEADER,
+      row({
+        sku: 'ik-1002',
+        name: 'Ceramic brake pads, front',
+        description: 'Low-dust pads.\nFits most saloons.',
+        category: 'Brakes',
+        price: '58.90',
+        minOrderQuantity: 10,
+        packSize: 2,
+        stock: 140,
+        oemNumbers: '0986 494 525|8K0698151',
+        volumePrices: '40:55.00|100:52.50',
+        specifications: 'Material=Ceramic|Width=155 mm',
+        imageUrl: 'https://cdn.example.com/ik-1002.jpg',
+      }),
+      row({ sku: 'IK-1003', name: 'Oil filter', price: '6,50', minOrderQuantity: 12, stock: 0 }),
+    ]);
+    const vehicles = csvOf([
+      ['Part number', 'Make', 'Model', 'Year from', 'Year to', 'Position', 'Note'],
+      ['IK-1002', 'Toyota', 'Corolla', 2014, 2019, 'Front', 'Not for sport suspension'],
+      ['IK-1002', 'Toyota', 'Auris', 2013, 2018, 'Front', ''],
+    ]);
+    const before = await ctx.database.db.select().from(parts);
+    const job = await preview(ctx.app, staff, [
+      { field: 'parts', name: 'catalog.csv', content: csv },
+      { field: 'fitment', name: 'vehicles.csv', content: vehicles },
+    ]);
+    expect(job.status, job.failure ?? '').toBe('previewed');
+    expect(job.counts).toMatchObject({ rows: 2, new: 2, changed: 0, errors: 0, fitmentRows: 2 });
+    expect(job.changes.map((c) => c.partNumber)).toEqual(['IK-1002', 'IK-1003']);
+    expect(job.changes[0]!.fields.find((f) => f.field === 'price')).toMatchObject({
+      after: '$58.90',
+    });
+    // Nothing written yet.
+    expect(await ctx.database.db.select().from(parts)).toHaveLength(before.length);
+
+    const done = await apply(ctx.app, staff, job.id);
+    expect(done.status, done.failure ?? '').toBe('applied');
+    const [pads] = await ctx.database.db.select().from(parts).where(eq(parts.sku, 'IK-1002'));
+    expect(pads).toMatchObject({
+      name: 'Ceramic brake pads, front',
+      description: 'Low-dust pads.\nFits most saloons.',
+      category: 'brakes',
+      priceCents: 5890,
+      minOrderQuantity: 10,
+      packSize: 2,
+      availableQuantity: 140,
+      oemNumbers: ['0986494525', '8K0698151'],
+      tierQuantities: [40, 100],
+      tierCents: [5500, 5250],
+      specs: [
+        { name: 'Material', value: 'Ceramic' },
+        { name: 'Width', value: '155 mm' },
+      ],
+      featured: false,
+      fitMakes: ['Toyota'],
+    });
+    const fitment = await ctx.database.db
+      .select()
+      .from(partFitments)
+      .where(eq(partFitments.partId, pads!.id));
+    expect(fitment.map((f) => [f.model, f.position, f.note]).sort()).toEqual([
+      ['Auris', 'Front', ''],
+      ['Corolla', 'Front', 'Not for sport suspension'],
+    ]);
+    const ledger = await ctx.database.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.partId, pads!.id));
+    expect(ledger).toMatchObject([{ kind: 'opening', delta: 140, levelAfter: 140 }]);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, job.id));
+    expect(entry).toMatchObject({ action: 'catalog.import' });
+    expect(entry?.details).toMatchObject({ file: 'catalog.csv', checksum: job.checksum });
+
+    // The export, imported again, changes nothing.
+    const exported = await get('/api/staff/catalog/export?format=csv&file=parts&q=IK-10');
+    expect(exported.statusCode).toBe(200);
+    const exportedVehicles = await get('/api/staff/catalog/export?format=csv&file=fitment&q=IK-10');
+    const again = await preview(ctx.app, staff, [
+      { field: 'parts', name: 'catalog-export.csv', content: exported.rawPayload },
+      { field: 'fitment', name: 'vehicles-export.csv', content: exportedVehicles.rawPayload },
+    ]);
+    expect(again.status, again.failure ?? '').toBe('previewed');
+    expect(again.counts).toMatchObject({ rows: 2, new: 0, changed: 0, unchanged: 2, errors: 0 });
+    expect(again.changes).toEqual([]);
+  });
+});

@@ -1,0 +1,274 @@
+import fs from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  FITMENT_COLUMNS,
+  PART_COLUMNS,
+  type ImportCounts,
+  type ImportProgress,
+} from '@storefront/contract';
+import type { Db } from '../../db/database.js';
+import { rowsOf } from '../../db/raw-rows.js';
+import { AppError } from '../../http/errors.js';
+import { catalogFingerprint, countLivePartsNotIn } from '../parts/bulk-catalog.service.js';
+import { cellText, type Cell } from './cells.js';
+import {
+  checkAcrossRows,
+  checkFitments,
+  checkPartRules,
+  fitmentDifferences,
+  fitmentOwners,
+  matchCatalog,
+} from './checks.js';
+import { computeDiff } from './diff.js';
+import {
+  catalogImportFitments as stagedFitments,
+  catalogImportParts as staged,
+  catalogImports,
+} from './import.tables.js';
+import { moveImport, saveProgress } from './jobs.js';
+import { IMPORT_LIMITS } from './limits.js';
+import { attachPictures } from './pictures.js';
+import { readCsvRows, type CsvShape } from './read-csv.js';
+import { readXlsxSheets } from './read-xlsx.js';
+import {
+  cellsOf,
+  isFitmentHeader,
+  mapColumns,
+  stageFitment,
+  stagePart,
+  type StagedFitment,
+  type StagedPart,
+} from './rows.js';
+import { insertStagedFitments, insertStagedParts } from './staging.js';
+
+/** A file as uploaded, already inspected (`upload.ts`). */
+export type ImportFile = {
+  path: string;
+  name: string;
+  format: 'csv' | 'xlsx' | 'zip';
+  csv?: CsvShape;
+};
+export type ImportFiles = { parts: ImportFile; fitment?: ImportFile; pictures?: ImportFile };
+
+export type PreviewDeps = { db: Db; log: FastifyBaseLogger; uploadsDir: string };
+
+const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
+const BATCH = 5_000;
+
+type Sheet = { label: string; rows: AsyncGenerator<Cell[]> };
+
+async function* sheetsOf(file: ImportFile): AsyncGenerator<Sheet> {
+  if (file.format === 'csv') {
+    yield { label: file.name, rows: readCsvRows(file.path, file.csv!, file.name) };
+    return;
+  }
+  for await (const sheet of readXlsxSheets(file.path))
+    yield { label: `${file.name} (sheet ${sheet.name})`, rows: sheet.rows };
+}
+
+const blank = (row: readonly Cell[]) => row.every((c) => cellText(c) === null);
+
+/** Progress written at most once a second (and at each phase), so reading is not slowed by it. */
+function progressWriter(db: Db, id: string) {
+  let last = 0;
+  let current: Partial<ImportProgress> = {};
+  return {
+    async set(progress: Partial<ImportProgress>, force = false) {
+      current = { ...current, ...progress };
+      if (!force && Date.now() - last < 1000) return;
+      last = Date.now();
+      await saveProgress(db, id, current);
+    },
+  };
+}
+
+/**
+ * Reads the files into staging rows, then checks and compares them with the catalog: the
+ * preview. Nothing in the catalog is written. Ends with the job `previewed` (with its counts), or
+ * `failed` with the reason in words.
+ */
+export async function runPreview(
+  deps: PreviewDeps,
+  importId: string,
+  files: ImportFiles,
+  options: { archiveMissing: boolean },
+): Promise<void> {
+  const { db } = deps;
+  const progress = progressWriter(db, importId);
+  const notes: string[] = [];
+  try {
+    let read = 0;
+    let partSheets = 0;
+    let fitmentSheets = 0;
+    for (const file of [files.parts, files.fitment]) {
+      if (!file) continue;
+      for await (const sheet of sheetsOf(file)) {
+        const { rows } = sheet;
+        let rowNo = 0;
+        let header: Cell[] | null = null;
+        // The first row that is not blank holds the column names (`next`, not a loop that
+        // breaks: leaving a for-await ends the generator and the rows after it).
+        while (rowNo <= 1000) {
+          const next = await rows.next();
+          if (next.done) break;
+          rowNo += 1;
+          if (!blank(next.value)) {
+            header = next.value;
+            break;
+          }
+        }
+        if (!header) {
+          // An empty sheet (a workbook's spare "Sheet2"): nothing to read; drain it.
+          for await (const _ of rows) void _;
+          continue;
+        }
+        const kind = isFitmentHeader(header) ? 'fitment' : 'parts';
+        const columns =
+          kind === 'fitment'
+            ? mapColumns(header, FITMENT_COLUMNS)
+            : mapColumns(header, PART_COLUMNS);
+        if (![...columns.index.values()].includes('sku'))
+          throw refuse(
+            `${sheet.label} has no "Part number" column. The first row must hold the column names: download the template to see them.`,
+          );
+        if (columns.duplicate)
+          throw refuse(`${sheet.label} has the column "${columns.duplicate}" twice.`);
+        if (columns.unknown.length > 0)
+          notes.push(
+            `${sheet.label}: ${columns.unknown.length === 1 ? 'a column was' : 'columns were'} not read, as no field has ${columns.unknown.length === 1 ? 'that name' : 'those names'}: ${columns.unknown.map((u) => `"${u}"`).join(', ')}.`,
+          );
+        if (kind === 'parts' && ++partSheets > 1)
+          throw refuse(`${sheet.label} is a second parts sheet: one import takes one.`);
+        if (kind === 'fitment' && ++fitmentSheets > 1)
+          throw refuse(`${sheet.label} is a second vehicles sheet: one import takes one.`);
+        const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
+        let batch: (StagedPart | StagedFitment)[] = [];
+        let count = 0;
+        const flush = async () => {
+          if (kind === 'parts') await insertStagedParts(db, importId, batch as StagedPart[]);
+          else await insertStagedFitments(db, importId, batch as StagedFitment[]);
+          read += batch.length;
+          batch = [];
+          await progress.set({ phase: 'reading', read });
+        };
+        for await (const row of rows) {
+          rowNo += 1;
+          if (rowNo > max + 1 + 100_000)
+            throw refuse(
+              `${sheet.label} has more than ${max.toLocaleString('en-US')} rows; one import reads at most that many.`,
+            );
+          if (blank(row)) continue;
+          if (++count > max)
+            throw refuse(
+              `${sheet.label} has more than ${max.toLocaleString('en-US')} rows; one import reads at most that many.`,
+            );
+          if (kind === 'parts') {
+            const { cells, raw } = cellsOf(row, columns as ReturnType<typeof mapColumns<'sku'>>);
+            batch.push(stagePart(rowNo, cells as never, raw));
+          } else {
+            const { cells, raw } = cellsOf(row, columns as ReturnType<typeof mapColumns<'sku'>>);
+            batch.push(stageFitment(rowNo, cells as never, raw));
+          }
+          if (batch.length >= BATCH) await flush();
+        }
+        await flush();
+      }
+    }
+    if (partSheets === 0 && fitmentSheets === 0)
+      throw refuse('The file holds no rows: the first row must hold the column names.');
+
+    await progress.set({ phase: 'checking', read, checked: 0 }, true);
+    const pictures = files.pictures
+      ? await attachPictures(deps, importId, files.pictures, notes)
+      : 0;
+    await matchCatalog(db, importId);
+    await addFitmentOnlyParts(db, importId);
+    await checkAcrossRows(db, importId);
+    await checkPartRules(db, importId, (checked) => void progress.set({ checked }));
+    await checkFitments(db, importId);
+    await fitmentDifferences(db, importId);
+    await computeDiff(db, importId);
+    const counts = { ...(await countPreview(db, importId, options.archiveMissing)), pictures };
+    const fingerprint = await catalogFingerprint(db);
+    await moveImport(db, importId, ['reading'], 'previewed', {
+      counts,
+      fingerprint,
+      notes: sql`${catalogImports.notes} || ${JSON.stringify(notes)}::jsonb` as never,
+      progress: { phase: 'done', read, checked: counts.rows, written: 0, toWrite: 0 },
+      leaseUntil: null,
+    });
+  } catch (err) {
+    const reason =
+      err instanceof AppError
+        ? err.message
+        : 'The file could not be read to the end. Nothing was changed.';
+    if (!(err instanceof AppError)) deps.log.error({ err, importId }, 'catalog import preview');
+    await moveImport(db, importId, ['reading'], 'failed', { failure: reason }).catch((e: unknown) =>
+      deps.log.error({ err: e, importId }, 'catalog import: recording a failure'),
+    );
+  } finally {
+    // The rows are in the staging tables now: the uploaded files are not needed again.
+    await Promise.all(
+      [files.parts, files.fitment, files.pictures]
+        .filter((f): f is ImportFile => Boolean(f))
+        .map((f) => fs.rm(f.path, { force: true })),
+    );
+  }
+}
+
+/**
+ * A part in the catalog whose vehicles the fitment file replaces but which the parts file does
+ * not list: a row of its own (numbered after the fitment row that names it, negative: it has no
+ * row in the parts file), so the preview shows the change and the apply finds the part.
+ */
+async function addFitmentOnlyParts(db: Db, importId: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${staged} (import_id, row_no, sku, sku_key, part_id, stock_before)
+    select ${importId}::uuid, -min(f.row_no), min(f.sku), f.sku_key, o.part_id, null
+      from ${stagedFitments} f
+      join (${fitmentOwners(importId)}) o on o.sku_key = f.sku_key
+     where f.import_id = ${importId} and o.part_id is not null
+       and not exists (select 1 from ${staged} s where s.import_id = ${importId} and s.sku_key = f.sku_key)
+     group by f.sku_key, o.part_id`);
+}
+
+async function countPreview(
+  db: Db,
+  importId: string,
+  archiveMissing: boolean,
+): Promise<ImportCounts> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select
+        (select count(*)::int from ${staged} where import_id = ${importId} and row_no > 0) as rows,
+        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'new') as new_parts,
+        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'changed') as changed,
+        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'unchanged' and row_no > 0) as unchanged,
+        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'error')
+          + (select count(*)::int from ${stagedFitments} where import_id = ${importId} and jsonb_array_length(errors) > 0) as errors,
+        (select count(*)::int from ${stagedFitments} where import_id = ${importId}) as fitment_rows,
+        (select count(*)::int from ${staged} where import_id = ${importId} and kind in ('new', 'changed')
+            and (changes ? 'fitment' or (kind = 'new' and exists (select 1 from ${stagedFitments} f
+              where f.import_id = ${importId} and f.sku_key = ${staged}.sku_key)))) as fitment_parts,
+        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'changed' and price_jump) as price_jumps`),
+  );
+  const archived = archiveMissing
+    ? await countLivePartsNotIn(
+        db,
+        sql`select part_id from ${staged} where import_id = ${importId} and part_id is not null`,
+      )
+    : 0;
+  return {
+    rows: Number(row?.rows ?? 0),
+    new: Number(row?.new_parts ?? 0),
+    changed: Number(row?.changed ?? 0),
+    unchanged: Number(row?.unchanged ?? 0),
+    archived,
+    errors: Number(row?.errors ?? 0),
+    fitmentRows: Number(row?.fitment_rows ?? 0),
+    fitmentParts: Number(row?.fitment_parts ?? 0),
+    pictures: 0,
+    priceJumps: Number(row?.price_jumps ?? 0),
+  };
+}

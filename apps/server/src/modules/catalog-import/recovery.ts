@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { startPeriodicJob } from '../../periodic-job.js';
+import { failAbandoned } from './jobs.js';
+
+/**
+ * Imports whose instance died while reading or applying them are marked failed: at start-up (on
+ * the embedded database the one process is the only one that could have been running them, so
+ * every such job is abandoned) and every minute (on PostgreSQL, when a job's lease runs out).
+ */
+export function startImportRecovery(
+  app: FastifyInstance,
+  db: Db,
+  options: { embedded: boolean },
+): void {
+  let first = true;
+  startPeriodicJob(app, {
+    name: 'import recovery',
+    intervalMs: 60_000,
+    async work() {
+      const n = await failAbandoned(db, { all: first && options.embedded });
+      first = false;
+      if (n > 0) app.log.warn({ imports: n }, 'catalog imports left unfinished were marked failed');
+    },
+  });
+}
