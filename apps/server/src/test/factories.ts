@@ -16,6 +16,7 @@ export async function insertPart(
     availableQuantity: number;
     price: number;
     imageUrl: string;
+    sku: string;
   }> = {},
 ): Promise<PartRow> {
   const n = next();
@@ -28,6 +29,7 @@ export async function insertPart(
       availableQuantity: overrides.availableQuantity ?? 500,
       priceCents: toCents(overrides.price ?? 12.5),
       imageUrl: overrides.imageUrl ?? '/images/parts/oil-filter.svg',
+      ...(overrides.sku ? { sku: overrides.sku } : {}),
     })
     .returning();
   if (!row) throw new Error('insertPart: no row');

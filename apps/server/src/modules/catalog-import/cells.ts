@@ -92,9 +92,7 @@ export function cents(cell: Cell, label: string): Read<number> {
       if (!grouped(text, separator)) return unreadable;
     } else if (parts[1]!.length === 3) {
       const [a, b] = parts as [string, string];
-      return {
-        error: `${label} "${text}" could be ${a}${b} or ${a}.${b}: write it as ${a}${b} or ${a}.${b}0`,
-      };
+      return { error: `${label} "${text}" is ambiguous: write it as ${a}${b} or ${a}${b}.00` };
     } else {
       whole = parts[0]!;
       fraction = parts[1]!;

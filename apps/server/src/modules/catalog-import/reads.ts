@@ -190,7 +190,8 @@ export function errorsCsv(db: DbOrTx, importId: string, sheet: 'parts' | 'fitmen
   const table = sheet === 'parts' ? staged : stagedFitments;
   return csvOf(async (write) => {
     await write(['Row', ...columns.map((c) => c.header), 'Errors']);
-    let after = Number.MIN_SAFE_INTEGER;
+    // Rows only in the vehicles file or the pictures have negative numbers: start below them.
+    let after = -2_147_483_648;
     for (;;) {
       const rows = rowsOf(
         await db.execute(sql`
