@@ -25,7 +25,8 @@ export function cellText(cell: Cell): string | null {
   else if (typeof cell === 'number') text = Number.isFinite(cell) ? String(cell) : '';
   else if (typeof cell === 'boolean') text = cell ? 'yes' : 'no';
   else text = cell.toISOString().slice(0, 10);
-  text = text.trim();
+  // Line breaks inside a cell as one kind (Excel writes LF, some tools CRLF).
+  text = text.replace(/\r\n?/g, '\n').trim();
   if (text === '') return null;
   if (text.startsWith("'") && FORMULA_START.test(text.slice(1))) text = text.slice(1);
   return text;

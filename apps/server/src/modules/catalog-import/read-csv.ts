@@ -27,6 +27,7 @@ export async function inspectCsv(file: string, label: string): Promise<CsvShape>
   let validUtf8 = true;
   let undefined1252 = false;
   let lines = 0;
+  let lineBytes = 0;
   let head = Buffer.alloc(0);
   let first = true;
   for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
@@ -46,7 +47,13 @@ export async function inspectCsv(file: string, label: string): Promise<CsvShape>
     if (head.length < 65_536) head = Buffer.concat([head, chunk.subarray(0, 65_536)]);
     for (let i = 0; i < chunk.length; i += 1) {
       const b = chunk[i]!;
-      if (b === 0x0a) lines += 1;
+      if (b === 0x0a) {
+        lines += 1;
+        lineBytes = 0;
+      } else if (++lineBytes > IMPORT_LIMITS.maxCellChars * 4)
+        throw refuse(
+          `${label} has a line of over ${(IMPORT_LIMITS.maxCellChars * 4).toLocaleString('en-US')} characters near line ${(lines + 1).toLocaleString('en-US')}: no field takes that much.`,
+        );
       else if (b >= 0x80 && UNDEFINED_1252.has(b)) undefined1252 = true;
     }
     if (lines > IMPORT_LIMITS.maxLines)
