@@ -116,6 +116,8 @@ export type AppDeps = {
    * call `sweepExpiredOrders` and `storefront.outbox.runDue()` directly.
    */
   startJobs?: boolean;
+  /** Tests: a pause between the steps of a catalog import's apply (to race or crash it there). */
+  importSteps?: (step: string) => Promise<void>;
 };
 
 /** Believe X-Forwarded-For's last `hops` entries, the ones the shop's own proxies appended. */
@@ -131,6 +133,7 @@ export async function buildApp({
   mailer: givenMailer,
   startJobs = false,
   paymentProvider: givenProvider,
+  importSteps,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -397,6 +400,7 @@ export async function buildApp({
       catalog.invalidate();
       search.nudge();
     },
+    ...(importSteps ? { betweenSteps: importSteps } : {}),
   });
   await app.register(uploadRoutes, {
     db,

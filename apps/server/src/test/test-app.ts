@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Mail, Mailer } from '../modules/mail/mailer.js';
@@ -44,13 +44,21 @@ export type TestContext = {
  * One app on one fresh database per test file. Returns an object filled in `beforeAll`, so tests
  * can hold it at module level and read it inside their bodies.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'importSteps'> = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.config = testConfig(overrides);
     ctx.database = await createTestDatabase();
     ctx.mailer = memoryMailer();
-    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, mailer: ctx.mailer });
+    ctx.app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      mailer: ctx.mailer,
+      ...deps,
+    });
     await ctx.app.ready();
   });
   afterAll(async () => {
