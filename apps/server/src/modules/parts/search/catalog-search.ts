@@ -71,10 +71,14 @@ export type SearchOptions = {
   orderedAbove?: number;
   /** Tests: compact the lexemes written since the load from this many entries (default 100,000). */
   freezeAbove?: number;
+  /** Tests: load afresh when more changes than this wait at once (default BULK_CHANGES). */
+  bulkChanges?: number;
 };
 
 const LOAD_BATCH = 5000;
 const CHANGE_BATCH = 2000;
+/** More changes than this waiting at once (an import): the index is loaded afresh instead. */
+const BULK_CHANGES = 20_000;
 /** How long a missing change number is looked for (a transaction open that long is unheard of). */
 const GAP_LIFE_MS = 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -128,6 +132,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
   let listener: { close(): Promise<void> } | null = null;
   let lastPrune = Date.now();
   let rebuilding = false;
+  let reloading = false;
   /** A catch-up this instance's own write asked for: reads wait for it (read your writes). */
   let ownWrite: Promise<void> | null = null;
   const afterOwnWrites = async () => {
@@ -213,7 +218,13 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
     chain = chain
       .then(async () => {
         pending = false;
-        if (stopped || !index) return;
+        if (stopped || !index || reloading) return;
+        // A bulk change (a catalog import): loading the catalog afresh beside the live index is
+        // faster than reading it back change by change, and readers are not held while it runs.
+        if ((await lastChange(db)) - lastSeq > (options.bulkChanges ?? BULK_CHANGES)) {
+          void reloadInBulk();
+          return;
+        }
         await catchUp(index);
         if (index.unfrozen > (options.freezeAbove ?? 100_000)) index.freeze();
         if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
@@ -228,6 +239,41 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       });
     return chain;
   };
+
+  /**
+   * After a bulk change: a fresh index from the catalog as it is now, swapped in once loaded, and
+   * the change log read on from where the load began (with the same care for changes committed
+   * out of order as at start-up). The live index answers meanwhile.
+   */
+  async function reloadInBulk() {
+    reloading = true;
+    try {
+      const { built, from } = await fullLoad();
+      chain = chain.then(async () => {
+        for (const seq of await missingChanges(db, Math.max(lastSeq, from - 1000), from))
+          gaps.set(seq, Date.now());
+        const raced = await readChanges(
+          db,
+          Math.max(lastSeq, from - 1000),
+          [],
+          Number.MAX_SAFE_INTEGER,
+        );
+        await apply(
+          built,
+          raced.map((c) => c.partId),
+        );
+        lastSeq = Math.max(from, ...raced.map((c) => c.seq));
+        index = built;
+      });
+      await chain;
+      collectLoadGarbage();
+    } catch (err) {
+      report(err);
+    } finally {
+      reloading = false;
+    }
+    void tick();
+  }
 
   /** Builds a fresh index (dead slots gone) beside the live one, then swaps them. */
   async function rebuild() {

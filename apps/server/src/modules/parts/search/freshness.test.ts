@@ -85,6 +85,30 @@ describe('search freshness on one instance', () => {
   });
 });
 
+describe('search after a bulk change (an import)', () => {
+  const ctx = useTestApp({ catalogCacheSeconds: 0, searchIndex: false });
+
+  it('loads the catalog afresh instead of change by change, then follows single changes again', async () => {
+    const db = ctx.database.db;
+    const search = createCatalogSearch(db, { pollMs: 100, bulkChanges: 50 });
+    const count = async (q: string) =>
+      (await search.catalog({ q, page: 1, pageSize: 24 }))?.total ?? -1;
+    try {
+      await until(async () => search.status().state === 'ready');
+      await db.execute(sql`
+        insert into parts (name, description, min_order_quantity, available_quantity, price_cents, image_url, sku)
+        select 'Capybara wiper ' || n, 'x', 1, 5, 900, '/a.svg', 'CAP-' || n
+          from generate_series(1, 300) n`);
+      await until(async () => (await count('capybara')) === 300);
+      await db.execute(sql`update parts set name = 'Tapir wiper' where sku = 'CAP-7'`);
+      expect(await until(async () => (await count('tapir')) === 1)).toBeLessThan(FRESH_MS);
+      expect(await count('capybara')).toBe(299);
+    } finally {
+      await search.stop();
+    }
+  });
+});
+
 /**
  * Two instances (two apps, two pools) on one PostgreSQL database: a change made through one
  * shows in the other's search within a second (LISTEN/NOTIFY), and an instance that hears no
