@@ -2,7 +2,7 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (cpu, search, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
+ * (import, cpu, search, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
  * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog;
  * BENCH_CATALOG_PARTS=N sets the search section's catalog size (100,000, its budgets' size) and
  * BENCH_SEARCH_DATABASES=embedded or postgres runs it on one database only.
@@ -36,6 +36,7 @@ const progress = (message: string) => console.error(`[${elapsed()}] ${message}`)
 /** Table order follows the issues: catalog, orders, the staff console, weight, Lighthouse, axe. */
 const ORDER = [
   'catalog',
+  'import',
   'orders',
   'cpu',
   'checkout',
@@ -360,6 +361,29 @@ async function main(): Promise<void> {
   }
 
   // Quick order at size (issue 22): 500 pasted rows resolved against the catalog.
+  // Catalog import at a manufacturer's size (issue 34), on each database.
+  if (want('import')) {
+    const { runImport } = await import('./import.js');
+    const size = `${settings.import.parts.toLocaleString('en-US')} parts`;
+    if (settings.import.databases.has('embedded'))
+      await section('import', `Catalog import (embedded, ${size})`, () =>
+        runImport(`Catalog import (embedded, ${size})`),
+      );
+    const postgres = `Catalog import (PostgreSQL, ${size})`;
+    if (!settings.import.databases.has('postgres')) {
+      // Left out on purpose (BENCH_IMPORT_DATABASES).
+    } else if (!settings.benchDatabaseUrl) {
+      rowsByKind.get('import')?.push(skippedRow(postgres, 'skipped (set BENCH_DATABASE_URL)'));
+    } else {
+      const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+      try {
+        await section('import', postgres, () => runImport(postgres, fresh.url));
+      } finally {
+        await fresh.drop().catch(() => undefined);
+      }
+    }
+  }
+
   if (want('quick-order')) {
     const { runQuickOrder } = await import('./quick-order.js');
     await section('quick-order', 'Quick order (embedded)', () =>

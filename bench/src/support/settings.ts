@@ -40,6 +40,8 @@ export type Settings = {
   search: { parts: number; databases: Set<string> };
   /** Front-end pages (weight, Lighthouse, axe); `parts` generated parts beside the demo catalog. */
   lighthouse: { runs: number; parts: number };
+  /** The catalog import at size: parts in the file (each with `vehicles` rows), on which databases. */
+  import: { parts: number; vehicles: number; databases: Set<string> };
 };
 
 export const settings: Settings = {
@@ -76,4 +78,11 @@ export const settings: Settings = {
     ),
   },
   lighthouse: { runs: quick ? 1 : 3, parts: Number(process.env.BENCH_FRONTEND_PARTS) || 0 },
+  import: {
+    parts: Number(process.env.BENCH_IMPORT_PARTS) || (quick ? 10_000 : 100_000),
+    vehicles: 4,
+    databases: new Set(
+      (process.env.BENCH_IMPORT_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim()),
+    ),
+  },
 };

@@ -146,7 +146,7 @@ export async function runApply(
       const done = await moveImport(tx, id, ['applying'], 'applied', {
         appliedAt: new Date(),
         counts: { ...counts, archived },
-        progress: { phase: 'done', written, toWrite: written },
+        progress: { ...job.progress, phase: 'done', written, toWrite: written },
       });
       if (!done) throw new Error('the import was no longer being applied');
     });

@@ -225,8 +225,10 @@ export async function fitmentDifferences(db: DbOrTx, importId: string): Promise<
   await db.execute(sql`
     with owners as (${fitmentOwners(importId)}),
     mine as (
+      -- Only parts already in the catalog: a new part's vehicles are all new, nothing to compare.
       select o.sku_key, o.part_id, count(f.*)::int as count_after, ${vehiclesText('f')} as after_text
         from owners o join ${fitments} f on f.import_id = ${importId} and f.sku_key = o.sku_key
+       where o.part_id is not null
        group by o.sku_key, o.part_id
     ),
     theirs as (

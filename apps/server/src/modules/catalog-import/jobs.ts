@@ -100,7 +100,10 @@ export async function saveProgress(
       progress: sql`${catalogImports.progress} || ${JSON.stringify(progress)}::jsonb`,
       leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
     })
-    .where(eq(catalogImports.id, id));
+    // A report queued behind the apply's commit (the embedded database) must not undo its end.
+    .where(
+      and(eq(catalogImports.id, id), sql`${catalogImports.status} in ('reading', 'applying')`),
+    );
 }
 
 /** Moves a job from one of `from` to `to`; undefined when it was not in one of them. */

@@ -97,6 +97,7 @@ export async function runPreview(
   const { db } = deps;
   const progress = progressWriter(db, importId);
   const notes: string[] = [];
+  let mark = performance.now();
   try {
     let read = 0;
     let partSheets = 0;
@@ -178,19 +179,35 @@ export async function runPreview(
     if (partSheets === 0 && fitmentSheets === 0)
       throw refuse('The file holds no rows: the first row must hold the column names.');
 
+    // Each step's time in the log: where a large file's preview spends it.
+    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+      const result = await work();
+      deps.log.info(
+        { importId, step, ms: Math.round(performance.now() - mark) },
+        'catalog import preview step',
+      );
+      mark = performance.now();
+      return result;
+    };
+    await timed('read', async () => undefined);
     await progress.set({ phase: 'checking', read, checked: 0 }, true);
     const pictures = files.pictures
       ? await attachPictures(deps, importId, files.pictures, notes)
       : 0;
-    await matchCatalog(db, importId);
-    await addFitmentOnlyParts(db, importId);
-    await checkAcrossRows(db, importId);
-    await checkPartRules(db, importId, (checked) => void progress.set({ checked }));
-    await checkFitments(db, importId);
-    await fitmentDifferences(db, importId);
-    await computeDiff(db, importId);
-    const counts = { ...(await countPreview(db, importId, options.archiveMissing)), pictures };
-    const fingerprint = await catalogFingerprint(db);
+    await timed('matchCatalog', () => matchCatalog(db, importId));
+    await timed('addFitmentOnlyParts', () => addFitmentOnlyParts(db, importId));
+    await timed('checkAcrossRows', () => checkAcrossRows(db, importId));
+    await timed('checkPartRules', () =>
+      checkPartRules(db, importId, (checked) => void progress.set({ checked })),
+    );
+    await timed('checkFitments', () => checkFitments(db, importId));
+    await timed('fitmentDifferences', () => fitmentDifferences(db, importId));
+    await timed('computeDiff', () => computeDiff(db, importId));
+    const counts = {
+      ...(await timed('count', () => countPreview(db, importId, options.archiveMissing))),
+      pictures,
+    };
+    const fingerprint = await timed('fingerprint', () => catalogFingerprint(db));
     await moveImport(db, importId, ['reading'], 'previewed', {
       counts,
       fingerprint,

@@ -9,7 +9,7 @@ import {
 } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import { formulaSafe } from './cells.js';
+import { formulaSafe, listCell, moneyCell, pairsCell } from './cells.js';
 import { changeOf } from './diff.js';
 import {
   catalogImportFitments as stagedFitments,
@@ -135,6 +135,60 @@ export async function listErrors(
     .slice(0, limit);
 }
 
+/**
+ * A staged row's cells as the file would hold them, from its typed values: a row found wrong only
+ * by a check across rows or against the catalog was read without error, so these say what it said.
+ */
+function stagedCells(
+  sheet: 'parts' | 'fitment',
+  r: Record<string, unknown>,
+): Record<string, string> {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  if (sheet === 'fitment')
+    return {
+      sku: text(r.sku),
+      make: text(r.make),
+      model: text(r.model),
+      yearFrom: text(r.year_from),
+      yearTo: text(r.year_to),
+      position: text(r.position),
+      note: text(r.note),
+    };
+  const list = (v: unknown) => (v === null || v === undefined ? '' : listCell(v as string[]));
+  const yesNo = (v: unknown) => (v === null || v === undefined ? '' : v ? 'yes' : 'no');
+  const quantities = r.tier_quantities as number[] | null;
+  const prices = r.tier_cents as number[] | null;
+  const specs = asJson<{ name: string; value: string }[] | null>(r.specs);
+  return {
+    sku: text(r.sku),
+    name: text(r.name),
+    description: text(r.description),
+    category: text(r.category),
+    price: r.price_cents === null ? '' : moneyCell(Number(r.price_cents)),
+    minOrderQuantity: text(r.min_order_quantity),
+    packSize: text(r.pack_size),
+    maxOrderQuantity: r.clear_max ? 'none' : text(r.max_order_quantity),
+    stock: text(r.stock),
+    featured: yesNo(r.featured),
+    archived: yesNo(r.archived),
+    imageUrl: text(r.image_url),
+    oemNumbers: list(r.oem_numbers),
+    supersededNumbers: list(r.superseded_numbers),
+    volumePrices: quantities
+      ? pairsCell(
+          quantities.map((q, i) => [String(q), moneyCell(Number(prices?.[i] ?? 0))]),
+          ':',
+        ) || 'none'
+      : '',
+    specifications: specs
+      ? pairsCell(
+          specs.map((x) => [x.name, x.value]),
+          '=',
+        ) || 'none'
+      : '',
+  };
+}
+
 const written = (stream: Writable, chunk: unknown): Promise<void> | undefined =>
   stream.write(chunk) ? undefined : new Promise((resolve) => stream.once('drain', resolve));
 
@@ -195,12 +249,12 @@ export function errorsCsv(db: DbOrTx, importId: string, sheet: 'parts' | 'fitmen
     for (;;) {
       const rows = rowsOf(
         await db.execute(sql`
-          select row_no, raw, errors from ${table}
+          select * from ${table}
            where import_id = ${importId} and jsonb_array_length(errors) > 0 and row_no > ${after}
            order by row_no limit 1000`),
       );
       for (const r of rows) {
-        const raw = asJson<Record<string, string> | null>(r.raw) ?? {};
+        const raw = asJson<Record<string, string> | null>(r.raw) ?? stagedCells(sheet, r);
         const errors = asJson<CellError[]>(r.errors);
         await write([
           Number(r.row_no) > 0 ? String(r.row_no) : '',

@@ -272,7 +272,9 @@ export function stagePart(
     tierCents: ladder ? ladder.map((s) => s.cents) : null,
     specs,
     errors,
-    raw,
+    // The cells as written are kept only for a row already wrong: a row found wrong later is
+    // written back from its typed values (`stagedCells`), which say the same.
+    raw: errors.length > 0 ? raw : null,
   };
 }
 
@@ -345,6 +347,8 @@ export function stageFitment(
     position: ok?.position ?? candidate.position.slice(0, 40),
     note: ok?.note ?? candidate.note.slice(0, 200),
     errors,
-    raw,
+    // The cells as written are kept only for a row already wrong: a row found wrong later is
+    // written back from its typed values (`stagedCells`), which say the same.
+    raw: errors.length > 0 ? raw : null,
   };
 }

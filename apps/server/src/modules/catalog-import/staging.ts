@@ -31,7 +31,7 @@ export async function insertStagedParts(
     select ${importId}::uuid, u.row_no, u.sku, u.sku_key, u.name, u.description, u.category,
       u.price_cents, u.min_order_quantity, u.pack_size, u.max_order_quantity, u.clear_max, u.stock,
       u.featured, u.archived, u.image_url, u.oem_numbers::text[], u.superseded_numbers::text[],
-      u.tier_quantities::int[], u.tier_cents::int[], u.specs::jsonb, u.errors::jsonb, u.raw::jsonb
+      u.tier_quantities::int[], u.tier_cents::int[], u.specs::jsonb, coalesce(u.errors::jsonb, '[]'), u.raw::jsonb
     from unnest(
       ${sql.param(col((r) => r.rowNo))}::int[], ${sql.param(col((r) => r.sku))}::text[], ${sql.param(col((r) => r.skuKey))}::text[],
       ${sql.param(col((r) => r.name))}::text[], ${sql.param(col((r) => r.description))}::text[],
@@ -44,7 +44,7 @@ export async function insertStagedParts(
       ${sql.param(col((r) => textArrayLiteral(r.supersededNumbers)))}::text[],
       ${sql.param(col((r) => intArrayLiteral(r.tierQuantities)))}::text[],
       ${sql.param(col((r) => intArrayLiteral(r.tierCents)))}::text[],
-      ${sql.param(col((r) => json(r.specs)))}::text[], ${sql.param(col((r) => JSON.stringify(r.errors)))}::text[],
+      ${sql.param(col((r) => json(r.specs)))}::text[], ${sql.param(col((r) => (r.errors.length > 0 ? JSON.stringify(r.errors) : null)))}::text[],
       ${sql.param(col((r) => json(r.raw)))}::text[]
     ) as u(row_no, sku, sku_key, name, description, category, price_cents, min_order_quantity,
       pack_size, max_order_quantity, clear_max, stock, featured, archived, image_url, oem_numbers,
@@ -62,12 +62,12 @@ export async function insertStagedFitments(
     insert into catalog_import_fitments (import_id, row_no, sku, sku_key, make, model, year_from,
       year_to, position, note, errors, raw)
     select ${importId}::uuid, u.row_no, u.sku, u.sku_key, u.make, u.model, u.year_from, u.year_to,
-      u.position, u.note, u.errors::jsonb, u.raw::jsonb
+      u.position, u.note, coalesce(u.errors::jsonb, '[]'), u.raw::jsonb
     from unnest(
       ${sql.param(col((r) => r.rowNo))}::int[], ${sql.param(col((r) => r.sku))}::text[], ${sql.param(col((r) => r.skuKey))}::text[],
       ${sql.param(col((r) => r.make))}::text[], ${sql.param(col((r) => r.model))}::text[],
       ${sql.param(col((r) => r.yearFrom))}::int[], ${sql.param(col((r) => r.yearTo))}::int[],
       ${sql.param(col((r) => r.position))}::text[], ${sql.param(col((r) => r.note))}::text[],
-      ${sql.param(col((r) => JSON.stringify(r.errors)))}::text[], ${sql.param(col((r) => json(r.raw)))}::text[]
+      ${sql.param(col((r) => (r.errors.length > 0 ? JSON.stringify(r.errors) : null)))}::text[], ${sql.param(col((r) => json(r.raw)))}::text[]
     ) as u(row_no, sku, sku_key, make, model, year_from, year_to, position, note, errors, raw)`);
 }
