@@ -394,6 +394,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
   } catch (err) {
     throw new Error(
       `${String(err)} ${String((err as Error).cause ?? '')}; server ${server.unexpectedExit() ?? 'running'}: ${server.output()}`,
+      { cause: err },
     );
   } finally {
     await server.stop();

@@ -41,7 +41,6 @@ const words = fc
   )
   .filter((t) => t.replace(/\s/g, '').length > 0);
 
-const money = fc.integer({ min: 100, max: 99_999 }).map((c) => (c / 100).toFixed(2));
 
 /** A part that keeps every rule of the add-part form. */
 const part = fc
