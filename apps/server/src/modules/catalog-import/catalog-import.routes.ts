@@ -25,6 +25,7 @@ import { exportCsv, exportXlsx, templateCsv, templateXlsx } from './export.js';
 import {
   anotherApplying,
   createImportJob,
+  dropStagedRows,
   findImport,
   importNotFound,
   listImports,
@@ -340,6 +341,7 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
     await imported(id);
     const row = await moveImport(db, id, ['previewed', 'failed'], 'discarded');
     if (!row) throw new AppError(409, 'IMPORT_NOT_PREVIEWED', 'Only a preview can be discarded.');
+    await dropStagedRows(db, id);
     return summaryOf(row);
   });
 

@@ -7,6 +7,8 @@ import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
 import { partFitments, parts } from '../parts/parts.tables.js';
 import { stockMovements } from '../parts/stock.tables.js';
+import { catalogImportParts, catalogImports } from './import.tables.js';
+import { pruneImports } from './jobs.js';
 
 type Person = Awaited<ReturnType<typeof admin>>;
 const HEADER = PART_COLUMNS.map((c) => c.header);
@@ -113,5 +115,46 @@ describe('catalog import: preview, then apply', () => {
     expect(again.status, again.failure ?? '').toBe('previewed');
     expect(again.counts).toMatchObject({ rows: 2, new: 0, changed: 0, unchanged: 2, errors: 0 });
     expect(again.changes).toEqual([]);
+  });
+
+  it('discards a preview left alone for a week and drops the rows of imports finished a week ago, keeping their record', async () => {
+    const make = (sku: string) =>
+      preview(ctx.app, staff, [
+        {
+          field: 'parts',
+          name: `${sku}.csv`,
+          content: csvOf([HEADER, row({ sku, name: 'Old', price: '1.00', minOrderQuantity: 1 })]),
+        },
+      ]);
+    const left = await make('IK-OLD-1');
+    const finished = await make('IK-OLD-2');
+    const recent = await make('IK-NEW-3');
+    const db = ctx.database.db;
+    await db
+      .update(catalogImports)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(catalogImports.id, left.id));
+    await db
+      .update(catalogImports)
+      .set({ status: 'discarded', finishedAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(catalogImports.id, finished.id));
+    await pruneImports(db);
+    const staged = async (id: string) =>
+      (await db.select().from(catalogImportParts).where(eq(catalogImportParts.importId, id)))
+        .length;
+    const status = async (id: string) =>
+      (await db.select().from(catalogImports).where(eq(catalogImports.id, id)))[0]?.status;
+    expect(await status(left.id)).toBe('discarded');
+    expect(await staged(finished.id)).toBe(0);
+    expect(await status(finished.id)).toBe('discarded');
+    expect([await status(recent.id), await staged(recent.id)]).toEqual(['previewed', 1]);
+    // Discarding drops the rows at once.
+    const discarded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/imports/${recent.id}/discard`,
+      headers: staff.auth,
+    });
+    expect(discarded.statusCode).toBe(200);
+    expect(await staged(recent.id)).toBe(0);
   });
 });

@@ -7,7 +7,12 @@ import type {
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { catalogImports, type CatalogImportRow } from './import.tables.js';
+import {
+  catalogImportFitments,
+  catalogImportParts,
+  catalogImports,
+  type CatalogImportRow,
+} from './import.tables.js';
 
 /** How long a job is its instance's without a sign of life; renewed well within it. */
 export const LEASE_SECONDS = 120;
@@ -156,4 +161,33 @@ export async function failAbandoned(db: Db, options: { all?: boolean } = {}): Pr
     )
     .returning({ id: catalogImports.id });
   return rows.length;
+}
+
+/** How long a finished import keeps its rows (its diff and its rows to fix stay downloadable). */
+const KEEP_DAYS = 7;
+
+/**
+ * Staging rows are the bulk of an import: a preview left alone for a week is discarded, and the
+ * rows of imports finished more than a week ago (applied, failed, discarded) are deleted. The
+ * jobs themselves stay, with their counts, as the list of past imports.
+ */
+export async function pruneImports(db: Db): Promise<void> {
+  await db
+    .update(catalogImports)
+    .set({ status: 'discarded', finishedAt: new Date() })
+    .where(
+      and(
+        eq(catalogImports.status, 'previewed'),
+        sql`${catalogImports.createdAt} < now() - make_interval(days => ${KEEP_DAYS})`,
+      ),
+    );
+  const old = sql`(select id from ${catalogImports} where ${catalogImports.finishedAt} < now() - make_interval(days => ${KEEP_DAYS}))`;
+  await db.delete(catalogImportParts).where(sql`${catalogImportParts.importId} in ${old}`);
+  await db.delete(catalogImportFitments).where(sql`${catalogImportFitments.importId} in ${old}`);
+}
+
+/** A discarded preview's rows go at once: nothing will read them. */
+export async function dropStagedRows(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(catalogImportParts).where(eq(catalogImportParts.importId, id));
+  await db.delete(catalogImportFitments).where(eq(catalogImportFitments.importId, id));
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { startPeriodicJob } from '../../periodic-job.js';
-import { failAbandoned } from './jobs.js';
+import { failAbandoned, pruneImports } from './jobs.js';
 
 /**
  * Imports whose instance died while reading or applying them are marked failed: at start-up (on
  * the embedded database the one process is the only one that could have been running them, so
- * every such job is abandoned) and every minute (on PostgreSQL, when a job's lease runs out).
+ * every such job is abandoned) and every minute (on PostgreSQL, when a job's lease runs out). Old
+ * imports' staging rows are pruned on the same round.
  */
 export function startImportRecovery(
   app: FastifyInstance,
@@ -21,6 +22,7 @@ export function startImportRecovery(
       const n = await failAbandoned(db, { all: first && options.embedded });
       first = false;
       if (n > 0) app.log.warn({ imports: n }, 'catalog imports left unfinished were marked failed');
+      await pruneImports(db);
     },
   });
 }

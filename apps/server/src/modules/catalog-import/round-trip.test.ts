@@ -41,7 +41,6 @@ const words = fc
   )
   .filter((t) => t.replace(/\s/g, '').length > 0);
 
-
 /** A part that keeps every rule of the add-part form. */
 const part = fc
   .record({
