@@ -150,7 +150,11 @@ async function settle(
  * While the apply runs: catalog pages read one after another (their latency), and orders of a
  * demo part placed one after another by a customer (how many go through).
  */
-function trafficDuring(server: ServerUnderTest, customer: SignedIn, partId: string) {
+function trafficDuring(
+  server: ServerUnderTest,
+  customer: SignedIn,
+  part: { _id: string; mOrderQuantity: number },
+) {
   let running = true;
   const latencies: number[] = [];
   let placed = 0;
@@ -178,8 +182,8 @@ function trafficDuring(server: ServerUnderTest, customer: SignedIn, partId: stri
         method: 'POST',
         headers: { authorization: customer.authorization, 'content-type': 'application/json' },
         body: JSON.stringify({
-          partId,
-          minimum: 1,
+          partId: part._id,
+          minimum: part.mOrderQuantity,
           shipTo: { street: '1 Bench Road', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK' },
           phone: '0113 496 0000',
         }),
@@ -227,7 +231,10 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
     const admin = await signUpWithKey(server.baseUrl, BENCH_ADMIN_EMAIL);
     await confirmAddress(server.baseUrl, server.dataDir, admin);
     const customer = await signUpWithKey(server.baseUrl, `bench-import-${Date.now()}@example.com`);
-    const [demo] = (await (await fetch(`${server.baseUrl}/api/parts`)).json()) as { _id: string }[];
+    const [demo] = (await (await fetch(`${server.baseUrl}/api/parts`)).json()) as {
+      _id: string;
+      mOrderQuantity: number;
+    }[];
 
     // Preview.
     let memory = memorySampler(server);
@@ -246,7 +253,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
 
     // Apply, with traffic.
     memory = memorySampler(server);
-    const traffic = trafficDuring(server, customer, demo!._id);
+    const traffic = trafficDuring(server, customer, demo!);
     t0 = performance.now();
     const started = await fetch(`${server.baseUrl}/api/staff/imports/${id}/apply`, {
       method: 'POST',
@@ -307,6 +314,8 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
       ]),
     );
     const againMs = performance.now() - t0;
+    if (again.status !== 'previewed')
+      throw new Error(`the unchanged export's preview ${again.status}: ${again.failure}`);
     const unchanged =
       again.counts.changed === 0 && again.counts.new === 0 && again.counts.unchanged === parts;
 

@@ -133,7 +133,7 @@ export async function runApply(
         targetId: id,
         summary:
           `Imported ${job.fileName}: ${counts.new ?? 0} new, ${counts.changed ?? 0} changed` +
-          `${archived ? `, ${archived} archived` : ''}${job.validOnly ? ` (${counts.errors ?? 0} rows with errors left out)` : ''}`,
+          `${archived ? `, ${archived} archived` : ''}${job.validOnly ? ` (${counts.errors ?? 0} ${counts.errors === 1 ? 'row' : 'rows'} with errors left out)` : ''}`,
         details: {
           file: job.fileName,
           fitmentFile: job.fitmentFileName,

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PART_COLUMNS } from '@storefront/contract';
 import { admin } from '../../test/accounts.js';
 import { apply, csvOf, preview } from '../../test/import-kit.js';
 import { useTestApp } from '../../test/test-app.js';
+import { zipOf } from '../../test/zip-kit.js';
 import { auditLog } from '../audit/audit.tables.js';
 import { partFitments, parts } from '../parts/parts.tables.js';
 import { stockMovements } from '../parts/stock.tables.js';
@@ -156,5 +158,90 @@ describe('catalog import: preview, then apply', () => {
     });
     expect(discarded.statusCode).toBe(200);
     expect(await staged(recent.id)).toBe(0);
+  });
+});
+
+describe('catalog import: pictures and the valid rows only', () => {
+  const ctx = useTestApp({
+    authRateLimit: false,
+    uploadsDir: `/tmp/storefront-import-pictures-${process.pid}`,
+  });
+  let staff: Person;
+  beforeAll(async () => {
+    staff = await admin(ctx.app, ctx.database.db);
+  });
+
+  it('takes a picture named by part number through the upload pipeline, and says which it did not take', async () => {
+    const png = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#c00' },
+    })
+      .png()
+      .toBuffer();
+    const pictures = zipOf([
+      { name: 'IK-PIC-1.png', data: png },
+      { name: 'IK-PIC-1-2.png', data: png },
+      { name: 'IK-NOBODY.png', data: png },
+      { name: 'IK-PIC-2.jpg', data: 'not a picture at all' },
+    ]);
+    const job = await preview(ctx.app, staff, [
+      {
+        field: 'parts',
+        name: 'with-pictures.csv',
+        content: csvOf([
+          HEADER,
+          row({ sku: 'IK-PIC-1', name: 'Pictured', price: '5.00', minOrderQuantity: 1 }),
+          row({ sku: 'IK-PIC-2', name: 'Not pictured', price: '5.00', minOrderQuantity: 1 }),
+        ]),
+      },
+      { field: 'pictures', name: 'pictures.zip', content: pictures },
+    ]);
+    expect(job.status, job.failure ?? '').toBe('previewed');
+    expect(job.counts.pictures).toBe(1);
+    const notes = job.notes.join(' ');
+    expect(notes).toMatch(/IK-PIC-1-2\.png: a part shows one picture/);
+    expect(notes).toMatch(/IK-NOBODY: no part has this number/);
+    expect(notes).toMatch(/IK-PIC-2\.jpg: The file must be a JPEG, PNG or WebP picture/);
+    expect((await apply(ctx.app, staff, job.id)).status).toBe('applied');
+    const [pictured] = await ctx.database.db.select().from(parts).where(eq(parts.sku, 'IK-PIC-1'));
+    expect(pictured?.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{20}-640\.webp$/);
+    const served = await ctx.app.inject({ method: 'GET', url: pictured!.imageUrl });
+    expect(served.statusCode).toBe(200);
+    const [plain] = await ctx.database.db.select().from(parts).where(eq(parts.sku, 'IK-PIC-2'));
+    expect(plain?.imageUrl).toBe('/images/parts/no-picture.svg');
+  });
+
+  it('applies only the valid rows when asked, and says how many it left out', async () => {
+    const job = await preview(ctx.app, staff, [
+      {
+        field: 'parts',
+        name: 'mixed.csv',
+        content: csvOf([
+          HEADER,
+          row({ sku: 'IK-OK-1', name: 'Good one', price: '5.00', minOrderQuantity: 1 }),
+          row({ sku: 'IK-BAD-1', name: 'Bad one', price: 'free', minOrderQuantity: 1 }),
+          row({ sku: 'IK-OK-2', name: 'Good two', price: '6.00', minOrderQuantity: 2 }),
+        ]),
+      },
+    ]);
+    expect(job.counts).toMatchObject({ new: 2, errors: 1 });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/imports/${job.id}/apply`,
+      headers: staff.auth,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(409);
+    const done = await apply(ctx.app, staff, job.id, true);
+    expect(done).toMatchObject({ status: 'applied', validOnly: true });
+    const made = await ctx.database.db
+      .select()
+      .from(parts)
+      .where(inArray(parts.sku, ['IK-OK-1', 'IK-BAD-1', 'IK-OK-2']));
+    expect(made.map((p) => p.sku).sort()).toEqual(['IK-OK-1', 'IK-OK-2']);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, job.id));
+    expect(entry?.summary).toMatch(/\(1 row with errors left out\)/);
   });
 });

@@ -26,7 +26,7 @@ import {
   catalogImportParts as staged,
   catalogImports,
 } from './import.tables.js';
-import { moveImport, saveProgress } from './jobs.js';
+import { LEASE_SECONDS, moveImport, saveProgress } from './jobs.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { attachPictures } from './pictures.js';
 import { readCsvRows, type CsvShape } from './read-csv.js';
@@ -98,6 +98,16 @@ export async function runPreview(
   const progress = progressWriter(db, importId);
   const notes: string[] = [];
   let mark = performance.now();
+  // The lease is renewed however long one step takes (a check over 400,000 rows): a job whose
+  // lease ran out counts as abandoned by a dead instance.
+  const lease = setInterval(
+    () =>
+      void saveProgress(db, importId, {}).catch((err: unknown) =>
+        deps.log.warn({ err, importId }, 'catalog import lease'),
+      ),
+    (LEASE_SECONDS * 1000) / 4,
+  );
+  lease.unref();
   try {
     let read = 0;
     let partSheets = 0;
@@ -225,6 +235,7 @@ export async function runPreview(
       deps.log.error({ err: e, importId }, 'catalog import: recording a failure'),
     );
   } finally {
+    clearInterval(lease);
     // The rows are in the staging tables now: the uploaded files are not needed again.
     await Promise.all(
       [files.parts, files.fitment, files.pictures]
