@@ -190,7 +190,9 @@ export function errorsCsv(db: DbOrTx, importId: string, sheet: 'parts' | 'fitmen
   const table = sheet === 'parts' ? staged : stagedFitments;
   return csvOf(async (write) => {
     await write(['Row', ...columns.map((c) => c.header), 'Errors']);
-    let after = Number.MIN_SAFE_INTEGER;
+    // Below every row number (synthetic rows are negative), and within the column's integer:
+    // a larger number as the parameter fails the query and cuts the file off after its header.
+    let after = -2_147_483_648;
     for (;;) {
       const rows = rowsOf(
         await db.execute(sql`
