@@ -1,70 +1,72 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_KEY_STORAGE_NAME } from '@storefront/contract';
-import { api, ApiError, setAccessKeyRenewer } from './api-client';
+import { ApiError, apiUpload } from './api-client';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** An XMLHttpRequest that reports its upload in two steps, then answers `status` with `body`. */
+function fakeXhr(status: number, body: unknown) {
+  const sent: { url?: string; headers: Record<string, string>; body?: unknown } = { headers: {} };
+  class FakeXhr {
+    upload: {
+      onprogress:
+        ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = {
+      onprogress: null,
+    };
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    open(_method: string, url: string) {
+      sent.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      sent.headers[name] = value;
+    }
+    abort() {}
+    send(form: unknown) {
+      sent.body = form;
+      queueMicrotask(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setAccessKeyRenewer(null);
-});
+afterEach(() => vi.unstubAllGlobals());
 
-describe('api client', () => {
-  it('prefixes /api and sends the stored access key only on authorized calls', async () => {
-    localStorage.setItem(ACCESS_KEY_STORAGE_NAME, 'k1');
-    const fetchMock = vi.fn(async () => json(200, { ok: true }));
-    vi.stubGlobal('fetch', fetchMock);
-    await api('/parts');
-    await api('/purchase', { auth: true });
-    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
-    expect(calls[0]?.[0]).toBe('/api/parts');
-    expect((calls[0]?.[1].headers as Record<string, string>).Authorization).toBeUndefined();
-    expect((calls[1]?.[1].headers as Record<string, string>).Authorization).toBe('Bearer k1');
-  });
-
-  it('turns an error body into a typed ApiError with its fields', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        json(400, {
-          error: 'VALIDATION_FAILED',
-          message: 'Address is required',
-          fields: { address: 'Address is required' },
-        }),
-      ),
-    );
-    const error = await api('/purchase', { method: 'POST', body: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({
-      status: 400,
-      code: 'VALIDATION_FAILED',
-      message: 'Address is required',
-      fields: { address: 'Address is required' },
+describe('uploads with progress', () => {
+  it('sends the form with the access key and reports how much has gone', async () => {
+    localStorage.setItem('accessKey', 'key-1');
+    const sent = fakeXhr(202, { id: 'job-1' });
+    const progress: number[] = [];
+    const form = new FormData();
+    const answer = await apiUpload<{ id: string }>('/staff/imports', form, {
+      onProgress: (p) => progress.push(p),
+    });
+    expect(answer).toEqual({ id: 'job-1' });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent).toMatchObject({
+      url: '/api/staff/imports',
+      headers: { Authorization: 'Bearer key-1' },
+      body: form,
     });
   });
 
-  it('says the shop is unreachable when the network fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    await expect(api('/parts')).rejects.toMatchObject({ code: 'NETWORK' });
-  });
-
-  it('renews an expired key once and retries', async () => {
-    localStorage.setItem(ACCESS_KEY_STORAGE_NAME, 'old');
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(json(401, { error: 'UNAUTHORIZED', message: 'expired' }))
-      .mockResolvedValueOnce(json(200, [1]));
-    vi.stubGlobal('fetch', fetchMock);
-    setAccessKeyRenewer(async () => {
-      localStorage.setItem(ACCESS_KEY_STORAGE_NAME, 'new');
-      return true;
+  it("turns the server's refusal into an ApiError with its words", async () => {
+    fakeXhr(413, { error: 'FILE_TOO_LARGE', message: 'catalog.csv is over 100 MB' });
+    const refusal = await apiUpload('/staff/imports', new FormData()).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({
+      status: 413,
+      code: 'FILE_TOO_LARGE',
+      message: 'catalog.csv is over 100 MB',
     });
-    expect(await api('/purchase', { auth: true })).toEqual([1]);
-    const second = fetchMock.mock.calls[1] as [string, RequestInit];
-    expect((second[1].headers as Record<string, string>).Authorization).toBe('Bearer new');
   });
 });

@@ -1,7 +1,7 @@
 import type { CatalogImportSummary } from '@storefront/contract';
 import { changesSomething, count, figure } from '../words';
 
-type Tile = { key: string; label: string; value: string; tone?: string };
+type Tile = { key: string; label: string; value: string; detail?: string; tone?: string };
 
 /** What the preview found: new, changed, unchanged, to be archived, errors, vehicles, pictures. */
 export function ImportCounts({
@@ -32,10 +32,16 @@ export function ImportCounts({
     {
       key: 'vehicles',
       label: 'Vehicles',
-      value:
-        c.fitmentRows > 0
-          ? `${figure(c.fitmentRows)} for ${count(c.fitmentParts, 'part')}`
-          : figure(0),
+      value: figure(c.fitmentRows),
+      // Rows that only repeat a part's vehicles change nothing: say whose vehicles are replaced.
+      ...(c.fitmentRows > 0
+        ? {
+            detail:
+              c.fitmentParts > 0
+                ? `for ${count(c.fitmentParts, 'part')}`
+                : 'no part’s vehicles change',
+          }
+        : {}),
     },
     { key: 'pictures', label: 'Pictures', value: figure(c.pictures) },
   ];
@@ -53,6 +59,7 @@ export function ImportCounts({
           >
             <dt className="text-sm text-base-content/80">{t.label}</dt>
             <dd className={`text-xl font-bold ${t.tone ?? ''}`}>{t.value}</dd>
+            {t.detail && <dd className="text-sm">{t.detail}</dd>}
           </div>
         ))}
       </dl>

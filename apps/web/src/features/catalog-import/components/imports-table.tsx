@@ -31,7 +31,7 @@ export function ImportsTable({ imports, hrefOf }: Props) {
         <tbody>
           {imports.map((i) => (
             <tr key={i.id} data-testid="import-row">
-              <td className="max-w-56 [overflow-wrap:anywhere]">
+              <td className="min-w-40 max-w-56 [overflow-wrap:anywhere]">
                 <Link to={hrefOf(i.id)} className="link link-primary font-medium">
                   {i.fileName}
                 </Link>
@@ -41,14 +41,14 @@ export function ImportsTable({ imports, hrefOf }: Props) {
                   </span>
                 )}
               </td>
-              <td>
+              <td className="min-w-32">
                 <ImportStatusBadge status={i.status} />
                 {i.status === 'failed' && i.failure && (
                   <span className="block max-w-64 text-xs">{i.failure}</span>
                 )}
               </td>
               <td className="min-w-40 text-sm">{i.status === 'reading' ? '—' : countsLine(i)}</td>
-              <td className="[overflow-wrap:anywhere]">{i.createdBy}</td>
+              <td className="min-w-40 [overflow-wrap:anywhere]">{i.createdBy}</td>
               <td className="whitespace-nowrap">{formatDateTime(i.appliedAt ?? i.createdAt)}</td>
             </tr>
           ))}

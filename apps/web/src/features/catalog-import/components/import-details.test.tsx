@@ -1,0 +1,76 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogImportDetails, ImportChangesPage } from '@storefront/contract';
+import { createQueryClient } from '../../../lib/query-client';
+import { anImport } from '../test-fixtures';
+import { ImportDetails } from './import-details';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('an import’s page', () => {
+  it('follows a file being read, then shows its preview and the first changes', async () => {
+    const reading = anImport({
+      status: 'reading',
+      progress: { phase: 'reading', read: 800, checked: 0, written: 0, toWrite: 0 },
+    });
+    const previewed = anImport({ counts: { ...reading.counts, rows: 1, new: 1 } });
+    const answers: CatalogImportDetails[] = [reading, previewed];
+    const changes: ImportChangesPage = {
+      items: [
+        {
+          row: 2,
+          partNumber: 'IC-2000',
+          kind: 'new',
+          fields: [
+            { field: 'name', label: 'Name', before: null, after: 'Oil filter', flagged: false },
+          ],
+        },
+      ],
+      next: null,
+    };
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        json(
+          url.includes('/changes') ? changes : answers.length > 1 ? answers.shift() : answers[0],
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <ImportDetails
+            id={reading.id}
+            uploadHref="/dashboard/imports"
+            partsHref="/dashboard/parts"
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('progress-read')).textContent).toBe('800');
+    // Asked again a second later, on its own.
+    await waitFor(
+      () => expect(screen.getByTestId('import-status').textContent).toBe('Preview ready'),
+      {
+        timeout: 3000,
+      },
+    );
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+    expect((await screen.findByTestId('import-change')).textContent).toContain('IC-2000');
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/staff/imports/${reading.id}/changes?pageSize=50`,
+      expect.objectContaining({ method: 'GET' }),
+    );
+    const polls = fetch.mock.calls.filter(([u]) => u === `/api/staff/imports/${reading.id}`).length;
+    // Previewed, it is not asked about again.
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(fetch.mock.calls.filter(([u]) => u === `/api/staff/imports/${reading.id}`)).toHaveLength(
+      polls,
+    );
+  });
+});
