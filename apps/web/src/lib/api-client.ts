@@ -31,7 +31,7 @@ export const setAccessKeyRenewer = (fn: (() => Promise<boolean>) | null) => {
   renewAccessKey = fn;
 };
 
-const isErrorBody = (value: unknown): value is ApiErrorBody =>
+export const isErrorBody = (value: unknown): value is ApiErrorBody =>
   typeof value === 'object' && value !== null && 'error' in value && 'message' in value;
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -56,17 +56,19 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
-/** The name a `Content-Disposition: attachment; filename="…"` answer gives its file. */
-const attachmentName = (header: string | null): string | null =>
-  header ? (/filename="([^"]+)"/.exec(header)?.[1] ?? null) : null;
+/** Asks for a fresh access key after a 401; true when one was stored. */
+export const renewedAccessKey = async (): Promise<boolean> =>
+  Boolean(renewAccessKey && (await renewAccessKey()));
 
-/**
- * A file from our API with the access key, and the name the server gave it (null when it gave
- * none); errors as `ApiError`.
- */
-export async function apiDownload(path: string): Promise<{ blob: Blob; name: string | null }> {
+/** A file from our API (an invoice), with the access key; errors as `ApiError`. */
+export async function apiBlob(path: string): Promise<Blob> {
+  return (await apiFileResponse(path)).blob();
+}
+
+/** A file's answer from our API, with the access key; errors as `ApiError`. */
+export async function apiFileResponse(path: string): Promise<Response> {
   let response = await send(path, { auth: true }).catch(() => null);
-  if (response?.status === 401 && renewAccessKey && (await renewAccessKey()))
+  if (response?.status === 401 && (await renewedAccessKey()))
     response = await send(path, { auth: true }).catch(() => null);
   if (!response)
     throw new ApiError(
@@ -84,76 +86,7 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; name: str
       `The shop answered with an error (${response.status}).`,
     );
   }
-  return {
-    blob: await response.blob(),
-    name: attachmentName(response.headers.get('content-disposition')),
-  };
-}
-
-/** A file from our API (an invoice), with the access key; errors as `ApiError`. */
-export async function apiBlob(path: string): Promise<Blob> {
-  return (await apiDownload(path)).blob;
-}
-
-/** How much of an upload has been sent, 0 to 1. */
-export type UploadProgress = (sent: number) => void;
-
-/**
- * A form with files sent to our API with its upload's progress reported as it goes (fetch cannot
- * report it; XMLHttpRequest can). Answers and errors as `api()` gives them.
- */
-export async function apiUpload<T>(
-  path: string,
-  form: FormData,
-  options: { onProgress?: UploadProgress; signal?: AbortSignal } = {},
-): Promise<T> {
-  const once = () =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', `/api${path}`);
-      xhr.setRequestHeader('Accept', 'application/json');
-      const key = accessKeyStore.get();
-      if (key) xhr.setRequestHeader('Authorization', `Bearer ${key}`);
-      xhr.withCredentials = true;
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);
-      };
-      xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-      xhr.onerror = () =>
-        reject(
-          new ApiError(
-            0,
-            'NETWORK',
-            'We could not reach the shop. Check your connection and try again.',
-          ),
-        );
-      xhr.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
-      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
-  let answer = await once();
-  if (answer.status === 401 && renewAccessKey && (await renewAccessKey())) {
-    options.onProgress?.(0);
-    answer = await once();
-  }
-  let data: unknown;
-  try {
-    data = answer.text ? JSON.parse(answer.text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (answer.status < 200 || answer.status >= 300) {
-    if (isErrorBody(data))
-      throw new ApiError(answer.status, data.error, data.message, data.fields, data);
-    throw new ApiError(
-      answer.status,
-      'HTTP_ERROR',
-      answer.status === 413
-        ? 'The file is too large for the shop to take.'
-        : `The shop answered with an error (${answer.status}).`,
-    );
-  }
-  return data as T;
+  return response;
 }
 
 /** Every call to our API goes through here: JSON in and out, errors as `ApiError`. */

@@ -1,4 +1,4 @@
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-files';
 import { saveFile } from '../../../lib/save-file';
 import { importPath } from './import-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CatalogImportSummary } from '@storefront/contract';
-import { apiUpload, type UploadProgress } from '../../../lib/api-client';
+import { apiUpload, type UploadProgress } from '../../../lib/api-files';
 import { importKeys } from './import-keys';
 
 export type ImportUpload = {

@@ -212,7 +212,7 @@ describe('import progress', () => {
     expect(progressBar(reading)).toMatchObject({ value: null, text: '1,200 rows read' });
     render(<ImportProgress job={reading} />);
     const bar = screen.getByRole('progressbar', { name: 'Import progress' });
-    expect(bar.hasAttribute('value')).toBe(false);
+    expect(bar.hasAttribute('aria-valuenow')).toBe(false);
     expect(bar.getAttribute('aria-valuetext')).toBe('1,200 rows read');
     expect(screen.getByRole('status').textContent).toBe('Reading the file…');
 

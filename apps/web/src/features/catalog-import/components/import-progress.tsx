@@ -1,5 +1,6 @@
 import type { CatalogImportSummary } from '@storefront/contract';
 import { figure } from '../words';
+import { ProgressBar } from './progress-bar';
 
 type Bar = { value: number | null; max: number; text: string; phase: string };
 
@@ -54,13 +55,7 @@ export function ImportProgress({
       <p role="status" aria-live="polite" className="mb-2">
         {bar.phase}
       </p>
-      <progress
-        className="progress progress-primary w-full"
-        aria-label="Import progress"
-        aria-valuetext={bar.text}
-        max={bar.max}
-        {...(bar.value === null ? {} : { value: bar.value })}
-      />
+      <ProgressBar label="Import progress" value={bar.value} max={bar.max} text={bar.text} />
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-base-content/80">Rows read</dt>

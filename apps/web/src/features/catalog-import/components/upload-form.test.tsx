@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type UploadProgress } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import type { UploadProgress } from '../../../lib/api-files';
 import type { ImportUpload } from '../api/start-import';
 import { ImportUploadForm } from './upload-form';
 
@@ -51,9 +52,9 @@ describe('import upload form', () => {
       expect.any(Function),
     );
     act(() => report(0.5));
-    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe(
-      '50',
-    );
+    expect(
+      screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow'),
+    ).toBe('50');
     expect(screen.getByRole('status').textContent).toBe('Uploading… 50%');
     expect(screen.getByRole('button', { name: 'Upload and preview' })).toHaveProperty(
       'disabled',

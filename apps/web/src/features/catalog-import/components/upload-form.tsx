@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LIST_SEPARATOR } from '@storefront/contract';
-import { ApiError, type UploadProgress } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import type { UploadProgress } from '../../../lib/api-files';
 import type { ImportUpload } from '../api/start-import';
+import { ProgressBar } from './progress-bar';
 
 type Props = {
   /** Sends the files; resolves when the server has taken them (the page then moves on). */
@@ -33,7 +35,8 @@ function FileField({ label, hint, accept, error, disabled, onChange }: FileField
         type="file"
         accept={accept}
         disabled={disabled}
-        className={`file-input file-input-bordered w-full max-w-full ${error ? 'file-input-error' : ''}`}
+        // Utilities, not daisyUI's file-input: its styles would weigh on every page's stylesheet.
+        className={`block w-full max-w-full cursor-pointer rounded-box border bg-base-100 text-sm file:mr-3 file:cursor-pointer file:border-0 file:bg-base-200 file:px-4 file:py-2.5 file:font-semibold ${error ? 'border-error' : 'border-base-300'}`}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
@@ -172,11 +175,11 @@ export function ImportUploadForm({ onUpload }: Props) {
           <p role="status" aria-live="polite" className="mb-1 text-sm">
             Uploading… {Math.round(sent * 100)}%
           </p>
-          <progress
-            className="progress progress-primary w-full"
-            aria-label="Upload progress"
-            max={100}
+          <ProgressBar
+            label="Upload progress"
             value={Math.round(sent * 100)}
+            max={100}
+            text={`${Math.round(sent * 100)}% sent`}
           />
         </div>
       )}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiUpload } from './api-client';
+import { ApiError } from './api-client';
+import { apiUpload } from './api-files';
 
 /** An XMLHttpRequest that reports its upload in two steps, then answers `status` with `body`. */
 function fakeXhr(status: number, body: unknown) {
