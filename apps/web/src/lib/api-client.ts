@@ -31,7 +31,7 @@ export const setAccessKeyRenewer = (fn: (() => Promise<boolean>) | null) => {
   renewAccessKey = fn;
 };
 
-export const isErrorBody = (value: unknown): value is ApiErrorBody =>
+const isErrorBody = (value: unknown): value is ApiErrorBody =>
   typeof value === 'object' && value !== null && 'error' in value && 'message' in value;
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -56,19 +56,14 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
-/** Asks for a fresh access key after a 401; true when one was stored. */
+/** Asks for a fresh access key after a 401 (lib/api-files.ts); true when one was stored. */
 export const renewedAccessKey = async (): Promise<boolean> =>
   Boolean(renewAccessKey && (await renewAccessKey()));
 
 /** A file from our API (an invoice), with the access key; errors as `ApiError`. */
 export async function apiBlob(path: string): Promise<Blob> {
-  return (await apiFileResponse(path)).blob();
-}
-
-/** A file's answer from our API, with the access key; errors as `ApiError`. */
-export async function apiFileResponse(path: string): Promise<Response> {
   let response = await send(path, { auth: true }).catch(() => null);
-  if (response?.status === 401 && (await renewedAccessKey()))
+  if (response?.status === 401 && renewAccessKey && (await renewAccessKey()))
     response = await send(path, { auth: true }).catch(() => null);
   if (!response)
     throw new ApiError(
@@ -86,7 +81,7 @@ export async function apiFileResponse(path: string): Promise<Response> {
       `The shop answered with an error (${response.status}).`,
     );
   }
-  return response;
+  return response.blob();
 }
 
 /** Every call to our API goes through here: JSON in and out, errors as `ApiError`. */

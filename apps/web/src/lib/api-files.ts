@@ -1,5 +1,6 @@
 import { accessKeyStore } from './access-key';
-import { ApiError, apiFileResponse, isErrorBody, renewedAccessKey } from './api-client';
+import type { ApiErrorBody } from '@storefront/contract';
+import { ApiError, renewedAccessKey } from './api-client';
 
 /*
  * Uploads that report their progress and downloads that keep the server's file name: apart from
@@ -10,9 +11,35 @@ import { ApiError, apiFileResponse, isErrorBody, renewedAccessKey } from './api-
 const attachmentName = (header: string | null): string | null =>
   header ? (/filename="([^"]+)"/.exec(header)?.[1] ?? null) : null;
 
+const unreachable = () =>
+  new ApiError(0, 'NETWORK', 'We could not reach the shop. Check your connection and try again.');
+
+const isErrorBody = (value: unknown): value is ApiErrorBody =>
+  typeof value === 'object' && value !== null && 'error' in value && 'message' in value;
+
+const withKey = (path: string) => {
+  const key = accessKeyStore.get();
+  return fetch(`/api${path}`, {
+    headers: { Accept: 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+    credentials: 'same-origin',
+  }).catch(() => null);
+};
+
 /** A file from our API with the access key, and the name the server gave it (null if none). */
 export async function apiDownload(path: string): Promise<{ blob: Blob; name: string | null }> {
-  const response = await apiFileResponse(path);
+  let response = await withKey(path);
+  if (response?.status === 401 && (await renewedAccessKey())) response = await withKey(path);
+  if (!response) throw unreachable();
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as unknown;
+    if (isErrorBody(data))
+      throw new ApiError(response.status, data.error, data.message, data.fields);
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      `The shop answered with an error (${response.status}).`,
+    );
+  }
   return {
     blob: await response.blob(),
     name: attachmentName(response.headers.get('content-disposition')),
@@ -21,9 +48,6 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; name: str
 
 /** How much of an upload has been sent, 0 to 1. */
 export type UploadProgress = (sent: number) => void;
-
-const unreachable = () =>
-  new ApiError(0, 'NETWORK', 'We could not reach the shop. Check your connection and try again.');
 
 /**
  * A form with files sent to our API, its upload's progress reported as it goes (fetch cannot
