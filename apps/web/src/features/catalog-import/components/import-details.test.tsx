@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogImportDetails, ImportChangesPage } from '@storefront/contract';
@@ -72,5 +73,59 @@ describe('an import’s page', () => {
     expect(fetch.mock.calls.filter(([u]) => u === `/api/staff/imports/${reading.id}`)).toHaveLength(
       polls,
     );
+  });
+
+  it('refreshes what shows the catalog once an apply has finished, and shows the outcome', async () => {
+    const applying = anImport({
+      status: 'applying',
+      counts: { ...anImport().counts, rows: 2, new: 2 },
+      progress: { phase: 'writing', read: 2, checked: 2, written: 0, toWrite: 0 },
+    });
+    const applied = { ...applying, status: 'applied' as const, appliedAt: applying.createdAt };
+    const answers: CatalogImportDetails[] = [applying, applied];
+    let catalogReads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        if (url === '/api/catalog') {
+          catalogReads += 1;
+          return Promise.resolve(json({ items: [] }));
+        }
+        if (url.includes('/changes')) return Promise.resolve(json({ items: [], next: null }));
+        return Promise.resolve(json(answers.length > 1 ? answers.shift() : answers[0]));
+      }),
+    );
+    // Stands for any page showing the catalog: it says it depends on the catalog.
+    function CatalogReader() {
+      useQuery({
+        queryKey: ['catalog-reader'],
+        queryFn: () => fetch('/api/catalog').then((r) => r.json()),
+        meta: { topics: ['catalog'] },
+      });
+      return null;
+    }
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <CatalogReader />
+          <ImportDetails
+            id={applying.id}
+            uploadHref="/dashboard/imports"
+            partsHref="/dashboard/parts"
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('import-progress')).textContent).toContain(
+      'Writing the changes to the catalog…',
+    );
+    await waitFor(() => expect(catalogReads).toBe(1));
+    await waitFor(
+      () => expect(screen.getByTestId('import-outcome').textContent).toContain('2 new'),
+      {
+        timeout: 3000,
+      },
+    );
+    await waitFor(() => expect(catalogReads).toBe(2));
   });
 });
