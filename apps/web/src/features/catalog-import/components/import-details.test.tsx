@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -127,5 +128,39 @@ describe('an import’s page', () => {
       },
     );
     await waitFor(() => expect(catalogReads).toBe(2));
+  });
+
+  it('applies on request, then takes focus to the top of the page, where the outcome shows', async () => {
+    const previewed = anImport({ counts: { ...anImport().counts, rows: 1, new: 1 } });
+    const applied = { ...previewed, status: 'applied' as const, appliedAt: previewed.createdAt };
+    let current: CatalogImportDetails = previewed;
+    const fetch = vi.fn((url: string, init?: RequestInit) => {
+      if (url.endsWith('/apply')) {
+        current = applied;
+        return Promise.resolve(json({ ...previewed, status: 'applying' }));
+      }
+      if (url.includes('/changes')) return Promise.resolve(json({ items: [], next: null }));
+      return Promise.resolve(json(init?.method === 'GET' ? current : {}));
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <ImportDetails
+            id={previewed.id}
+            uploadHref="/dashboard/imports"
+            partsHref="/dashboard/parts"
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply' }));
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/staff/imports/${previewed.id}/apply`,
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ validOnly: false }) }),
+    );
+    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('Applied'));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CatalogImportDetails } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
@@ -75,6 +75,15 @@ type Props = { id: string; uploadHref: string; partsHref: string };
  */
 export function ImportDetails({ id, uploadHref, partsHref }: Props) {
   const query = useImport(id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const status = query.data?.status;
+  const was = useRef(status);
+  useEffect(() => {
+    // Apply and Discard sit at the foot of a long preview, and what follows shows at the top:
+    // take the reader (and a screen reader's focus) there.
+    if (was.current === 'previewed' && status !== 'previewed') heading.current?.focus();
+    was.current = status;
+  }, [status]);
   if (query.isPending) return <Spinner label="Loading the import…" />;
   if (query.isError)
     return (
@@ -89,7 +98,11 @@ export function ImportDetails({ id, uploadHref, partsHref }: Props) {
   return (
     <article className="space-y-6" data-testid="import-details">
       <header className="space-y-1">
-        <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold">
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="flex flex-wrap items-center gap-2 text-xl font-semibold focus:outline-none"
+        >
           <span className="[overflow-wrap:anywhere]">Import of {job.fileName}</span>
           <ImportStatusBadge status={job.status} />
         </h2>
