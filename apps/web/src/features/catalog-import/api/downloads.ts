@@ -45,7 +45,7 @@ export const downloadCatalog = (
     `${file === 'fitment' && format === 'csv' ? 'vehicles' : 'catalog'}.${format}`,
   );
 
-/** The whole diff of a preview, one line per changed field. */
+/** Every change of a preview, one line per changed field. */
 export const downloadChanges = (id: string) => save(`${importPath(id)}/changes.csv`, 'changes.csv');
 
 /** The rows with errors as written, with an Errors column: to fix and upload again. */

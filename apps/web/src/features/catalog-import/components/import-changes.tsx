@@ -93,7 +93,7 @@ type Props = {
   onDownload: () => Promise<void>;
 };
 
-/** The changes, a screenful at a time, new or changed only, and the whole diff as a file. */
+/** The changes, a screenful at a time, new or changed only, and every change as a file. */
 export function ImportChanges(props: Props) {
   const { changes, kind, total, hasMore } = props;
   return (

@@ -35,7 +35,7 @@ function FileField({ label, hint, accept, error, disabled, onChange }: FileField
         type="file"
         accept={accept}
         disabled={disabled}
-        // Utilities, not daisyUI's file-input: its styles would weigh on every page's stylesheet.
+        // Utilities, not daisyUI's file input component: its styles would weigh on every page.
         className={`block w-full max-w-full cursor-pointer rounded-box border bg-base-100 text-sm file:mr-3 file:cursor-pointer file:border-0 file:bg-base-200 file:px-4 file:py-2.5 file:font-semibold ${error ? 'border-error' : 'border-base-300'}`}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
