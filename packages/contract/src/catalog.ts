@@ -45,6 +45,12 @@ export const CatalogCard = PartResponse.omit({
   category: z.enum(CATEGORIES),
   /** Null when no vehicle was given; otherwise whether the part fits it. */
   fits: z.boolean().nullable(),
+  /**
+   * The part's vehicle rows that match the vehicle it is marked against (or the filter's whole
+   * vehicle), with their positions and notes ("Front", "Not for sport suspension"), at most
+   * three; left out when no vehicle was given.
+   */
+  vehicleFitment: z.array(Fitment).optional(),
 });
 export type CatalogCard = z.infer<typeof CatalogCard>;
 

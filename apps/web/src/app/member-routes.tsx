@@ -27,6 +27,8 @@ const Audit = lazy(() => import('./routes/dashboard/audit'));
 const StaffPages = lazy(() => import('./routes/dashboard/staff-pages'));
 const StaffParts = lazy(() => import('./routes/dashboard/staff-parts'));
 const StaffPart = lazy(() => import('./routes/dashboard/staff-part'));
+const Imports = lazy(() => import('./routes/dashboard/imports'));
+const Import = lazy(() => import('./routes/dashboard/import'));
 const Company = lazy(() => import('./routes/dashboard/company'));
 const CompanyOrders = lazy(() => import('./routes/dashboard/company-orders'));
 const CompanyJoin = lazy(() => import('./routes/company-join'));
@@ -69,6 +71,8 @@ export default function MemberRoutes() {
             <Route path={dashboard.staffOrder.path} element={<StaffOrder />} />
             <Route path={dashboard.parts.path} element={<StaffParts />} />
             <Route path={dashboard.staffPart.path} element={<StaffPart />} />
+            <Route path={dashboard.imports.path} element={<Imports />} />
+            <Route path={dashboard.staffImport.path} element={<Import />} />
             <Route path={dashboard.admins.path} element={<Admins />} />
             <Route path={dashboard.audit.path} element={<Audit />} />
             <Route path={dashboard.pages.path} element={<StaffPages />} />

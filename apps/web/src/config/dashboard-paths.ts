@@ -39,6 +39,12 @@ export const dashboardPaths = {
     path: 'parts/:partId/edit',
     href: (partId: string) => `/dashboard/parts/${encodeURIComponent(partId)}/edit`,
   },
+  /** Staff: bring the catalog in from a spreadsheet (preview, then apply), and export it. */
+  imports: { path: 'imports', href: () => '/dashboard/imports' },
+  staffImport: {
+    path: 'imports/:id',
+    href: (id: string) => `/dashboard/imports/${encodeURIComponent(id)}`,
+  },
   admins: { path: 'admins', href: () => '/dashboard/admins' },
   /** Staff: companies, their terms and standing. */
   companies: { path: 'companies', href: () => '/dashboard/companies' },

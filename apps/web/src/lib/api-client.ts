@@ -56,6 +56,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
+/** Asks for a fresh access key after a 401 (lib/api-files.ts); true when one was stored. */
+export const renewedAccessKey = async (): Promise<boolean> =>
+  Boolean(renewAccessKey && (await renewAccessKey()));
+
 /** A file from our API (an invoice), with the access key; errors as `ApiError`. */
 export async function apiBlob(path: string): Promise<Blob> {
   let response = await send(path, { auth: true }).catch(() => null);

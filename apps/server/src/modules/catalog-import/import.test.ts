@@ -119,6 +119,55 @@ describe('catalog import: preview, then apply', () => {
     expect(again.changes).toEqual([]);
   });
 
+  it('hands back the rows with errors as written, with an Errors column, for each file', async () => {
+    const job = await preview(ctx.app, staff, [
+      {
+        field: 'parts',
+        name: 'with-errors.csv',
+        content: csvOf([
+          HEADER,
+          row({ sku: 'IK-2001', name: 'Good part', price: '5.00', minOrderQuantity: 10 }),
+          row({
+            sku: 'IK-2002',
+            name: 'Bad pack',
+            price: '5.00',
+            minOrderQuantity: 20,
+            packSize: 7,
+          }),
+        ]),
+      },
+      {
+        field: 'fitment',
+        name: 'vehicles.csv',
+        content: csvOf([
+          ['Part number', 'Make', 'Model', 'Year from', 'Year to'],
+          ['IK-2001', 'Toyota', 'Corolla', 2019, 2014],
+        ]),
+      },
+    ]);
+    expect(job.status, job.failure ?? '').toBe('previewed');
+    expect(job.counts.errors).toBe(2);
+    const parts = await get(`/api/staff/imports/${job.id}/errors.csv?sheet=parts`);
+    expect(parts.statusCode).toBe(200);
+    const lines = parts.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(['Row', ...HEADER, 'Errors'].join(','));
+    expect(lines[1]).toMatch(
+      /^3,IK-2002,Bad pack,.*Pack size 7 does not divide the minimum order quantity 20/,
+    );
+    const vehicles = await get(`/api/staff/imports/${job.id}/errors.csv?sheet=fitment`);
+    expect(vehicles.statusCode).toBe(200);
+    const vehicleLines = vehicles.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(vehicleLines).toHaveLength(2);
+    expect(vehicleLines[1]).toMatch(/^2,IK-2001,Toyota,Corolla,2019,2014,/);
+  });
+
   it('discards a preview left alone for a week and drops the rows of imports finished a week ago, keeping their record', async () => {
     const make = (sku: string) =>
       preview(ctx.app, staff, [

@@ -244,7 +244,8 @@ export function errorsCsv(db: DbOrTx, importId: string, sheet: 'parts' | 'fitmen
   const table = sheet === 'parts' ? staged : stagedFitments;
   return csvOf(async (write) => {
     await write(['Row', ...columns.map((c) => c.header), 'Errors']);
-    // Rows only in the vehicles file or the pictures have negative numbers: start below them.
+    // Below every row number (synthetic rows are negative), and within the column's integer:
+    // a larger number as the parameter fails the query and cuts the file off after its header.
     let after = -2_147_483_648;
     for (;;) {
       const rows = rowsOf(

@@ -444,6 +444,73 @@ export async function catalogItems(
   }));
 }
 
+/** The vehicle a page's cards are marked against: the visitor's, or the filter's whole vehicle. */
+function markedVehicle(
+  f: CatalogFilters,
+): { make: string; model: string | undefined; year: number | undefined } | null {
+  if (f.fitsMake) return { make: f.fitsMake, model: f.fitsModel, year: f.fitsYear };
+  if (f.make && f.model && f.year !== undefined)
+    return { make: f.make, model: f.model, year: f.year };
+  return null;
+}
+
+/** How many of a part's rows for one vehicle a card shows (its positions: front, rear…). */
+const CARD_FITMENTS = 3;
+
+/**
+ * Each card that fits gets its rows for the vehicle, with their positions and notes: one query for
+ * the page (part and vehicle indexed), whichever answered the page (the index or the database).
+ */
+export async function withVehicleFitment(
+  db: DbOrTx,
+  items: CatalogCard[],
+  f: CatalogFilters,
+): Promise<CatalogCard[]> {
+  const vehicle = markedVehicle(f);
+  if (!vehicle) return items;
+  const ids = items.filter((c) => c.fits).map((c) => c._id);
+  const byPart = new Map<string, Fitment[]>();
+  if (ids.length > 0) {
+    const c: SQL[] = [
+      sql`f.part_id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      sql`f.make = ${vehicle.make}`,
+    ];
+    if (vehicle.model) c.push(sql`f.model = ${vehicle.model}`);
+    if (vehicle.year !== undefined)
+      c.push(sql`f.year_from <= ${vehicle.year} and f.year_to >= ${vehicle.year}`);
+    const rows = rowsOf<{
+      part_id: string;
+      make: string;
+      model: string;
+      year_from: number;
+      year_to: number;
+      position: string;
+      note: string;
+    }>(
+      await db.execute(sql`
+        select part_id, make, model, year_from, year_to, position, note from (
+          select f.*, row_number() over (
+                   partition by f.part_id order by f.model, f.year_from, f.position, f.note) as n
+            from part_fitments f where ${sql.join(c, sql` and `)}) ranked
+         where n <= ${CARD_FITMENTS}
+         order by part_id, n`),
+    );
+    for (const r of rows) {
+      const list = byPart.get(r.part_id) ?? [];
+      list.push({
+        make: r.make,
+        model: r.model,
+        yearFrom: Number(r.year_from),
+        yearTo: Number(r.year_to),
+        position: r.position,
+        note: r.note,
+      });
+      byPart.set(r.part_id, list);
+    }
+  }
+  return items.map((card) => ({ ...card, vehicleFitment: byPart.get(card._id) ?? [] }));
+}
+
 /** Suggestions while typing: the last word counts as a prefix. */
 export async function suggestParts(db: DbOrTx, raw: string): Promise<Suggestion[]> {
   const search = await parseSearch(db, raw);

@@ -312,7 +312,10 @@ describe('catalog: part data, search, facets, vehicles, part pages, edits', () =
         mOrderQuantity: 4,
       });
       expect(after.availableQuantity).toBe(before.availableQuantity);
-      expect(after.fitment).toEqual([{ make: 'Audi', model: 'A3', yearFrom: 2013, yearTo: 2020 }]);
+      // A vehicle given without position or note has them blank.
+      expect(after.fitment).toEqual([
+        { make: 'Audi', model: 'A3', yearFrom: 2013, yearTo: 2020, position: '', note: '' },
+      ]);
       // The cache was cleared: search sees the new name and the new vehicle.
       expect((await search('q=300%20mm%20disc')).items.map((p) => p._id)).toEqual([ids.disc]);
       expect((await search('make=Audi')).items.map((p) => p._id)).toEqual([ids.disc]);
@@ -386,5 +389,50 @@ describe('catalog: part data, search, facets, vehicles, part pages, edits', () =
       payload: { vehicle: { make: 'X' } },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('gives each fitting card its rows for the vehicle, with position and note, whether the index or the database answers', async () => {
+    const struts = await add({
+      ...six,
+      name: 'Gas Strut Pair',
+      sku: 'SUS-4004',
+      category: 'suspension',
+      fitment: [
+        { make: 'Mazda', model: '3', yearFrom: 2014, yearTo: 2018, position: 'Rear' },
+        {
+          make: 'Mazda',
+          model: '3',
+          yearFrom: 2014,
+          yearTo: 2018,
+          position: 'Front',
+          note: 'Not for sport suspension',
+        },
+        { make: 'Mazda', model: '6', yearFrom: 2013, yearTo: 2017, position: 'Front' },
+      ],
+    });
+    const front = {
+      make: 'Mazda',
+      model: '3',
+      yearFrom: 2014,
+      yearTo: 2018,
+      position: 'Front',
+      note: 'Not for sport suspension',
+    };
+    const rear = { ...front, position: 'Rear', note: '' };
+    // Marked against the visitor's vehicle: the fitting card has its rows, the others none.
+    const marked = await search('category=suspension&fitsMake=Mazda&fitsModel=3&fitsYear=2016');
+    const card = marked.items.find((p) => p._id === struts);
+    expect(card?.fits).toBe(true);
+    expect(card?.vehicleFitment).toEqual([front, rear]);
+    // Filtered by the whole vehicle; and with a word the index leaves to the database (not ASCII).
+    for (const query of [
+      'make=Mazda&model=3&year=2016',
+      `q=${encodeURIComponent('strut –')}&make=Mazda&model=3&year=2016`,
+    ])
+      expect((await search(query)).items.map((p) => p.vehicleFitment)).toEqual([[front, rear]]);
+    // A year the part does not fit: no rows; no vehicle: no list at all.
+    const other = await search('category=suspension&fitsMake=Mazda&fitsModel=3&fitsYear=2020');
+    expect(other.items.find((p) => p._id === struts)?.vehicleFitment).toEqual([]);
+    expect((await search('category=suspension')).items[0]).not.toHaveProperty('vehicleFitment');
   });
 });

@@ -91,6 +91,8 @@ export function renderPartHtml(
     `<script type="application/ld+json">${scriptJson(product)}</script>`,
     `<script type="application/json" id="part-page-data">${scriptJson(page)}</script>`,
   ].join('\n    ');
+  // Position and note get columns only when some vehicle has one, as the app's part page does.
+  const detailed = part.fitment.some((f) => f.position || f.note);
   const rows = (items: string[][]) =>
     items
       .map((cells) => `<tr>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
@@ -109,7 +111,7 @@ ${part.priceTiers.length ? `<table class="table" data-testid="volume-prices"><ca
 <p>${escapeHtml(part.description)}</p>
 ${part.specs.length ? `<h2>Specifications</h2><table class="table">${rows(part.specs.map((s) => [s.name, s.value]))}</table>` : ''}
 <h2>Vehicle fitment</h2>
-${part.fitment.length ? `<table class="table" data-testid="fitment-table"><thead><tr><th>Make</th><th>Model</th><th>Years</th></tr></thead><tbody>${rows(part.fitment.map((f) => [f.make, f.model, `${f.yearFrom}–${f.yearTo}`]))}</tbody></table>` : '<p>No vehicle list for this part.</p>'}
+${part.fitment.length ? `<div class="max-w-full overflow-x-auto"><table class="table" data-testid="fitment-table"><thead><tr><th>Make</th><th>Model</th><th>Years</th>${detailed ? '<th>Position</th><th>Note</th>' : ''}</tr></thead><tbody>${rows(part.fitment.map((f) => [f.make, f.model, `${f.yearFrom}–${f.yearTo}`, ...(detailed ? [f.position, f.note] : [])]))}</tbody></table></div>` : '<p>No vehicle list for this part.</p>'}
 </article></main>`;
   return intoShell(shell.replace(/<meta\s+name="description"[^>]*>/, ''), head, body);
 }

@@ -24,6 +24,7 @@ import type { CachedBody, CatalogCache } from './catalog-cache.js';
 import {
   catalogFacets,
   catalogItems,
+  withVehicleFitment,
   exactPartNumber,
   findFitments,
   findLivePart,
@@ -212,7 +213,7 @@ export async function loadCatalogPage(
   if (fromIndex && index) {
     const exact = text && filters.page === 1 ? await index.exact(text) : null;
     return {
-      items: fromIndex.items,
+      items: await withVehicleFitment(db, fromIndex.items, filters),
       total: fromIndex.total,
       page: filters.page,
       pageSize: filters.pageSize,
@@ -228,7 +229,7 @@ export async function loadCatalogPage(
     catalogItems(db, filters, search),
   ]);
   return {
-    items,
+    items: await withVehicleFitment(db, items, filters),
     total: counted.total,
     page: filters.page,
     pageSize: filters.pageSize,

@@ -20,9 +20,10 @@ fs.writeFileSync(path.join(dist, 'app.html'), shell);
 describe('public part pages, rendered on the server, and real 404s', () => {
   const ctx = useTestApp({ webDistDir: dist, brandName: 'Test Parts' });
   let id = '';
+  let boss: Awaited<ReturnType<typeof admin>>;
 
   beforeAll(async () => {
-    const boss = await admin(ctx.app, ctx.database.db);
+    boss = await admin(ctx.app, ctx.database.db);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/parts',
@@ -92,5 +93,43 @@ describe('public part pages, rendered on the server, and real 404s', () => {
     ]) {
       expect((await ctx.app.inject(url)).statusCode, url).toBe(200);
     }
+  });
+
+  it("draws each vehicle's position and note in columns of their own, only when a vehicle has one", async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: boss.auth,
+      payload: {
+        name: 'Front Strut',
+        description: 'Gas strut.',
+        mOrderQuantity: 2,
+        availableQuantity: 20,
+        price: 80,
+        url: '/images/parts/spark-plugs.svg',
+        sku: 'SUS-5151',
+        category: 'suspension',
+        fitment: [
+          {
+            make: 'Toyota',
+            model: 'Corolla',
+            yearFrom: 2014,
+            yearTo: 2019,
+            position: 'Front',
+            note: 'Not for <sport> suspension',
+          },
+          { make: 'Toyota', model: 'Auris', yearFrom: 2013, yearTo: 2018 },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const page = (await ctx.app.inject('/parts/SUS-5151')).body;
+    expect(page).toContain('<th>Years</th><th>Position</th><th>Note</th>');
+    expect(page).toContain(
+      '<td>Toyota</td><td>Corolla</td><td>2014–2019</td><td>Front</td><td>Not for &#60;sport&#62; suspension</td>',
+    );
+    expect(page).toContain('<td>Toyota</td><td>Auris</td><td>2013–2018</td><td></td><td></td>');
+    // No vehicle of the spark plug has either: its table keeps three columns.
+    expect((await ctx.app.inject('/parts/IGN-4242')).body).not.toContain('<th>Position</th>');
   });
 });

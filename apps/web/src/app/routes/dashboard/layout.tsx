@@ -15,6 +15,7 @@ const adminItems: Item[] = [
 const staffItems: Item[] = [
   { to: dashboardPaths.orders.href(), label: 'Orders' },
   { to: dashboardPaths.parts.href(), label: 'Parts' },
+  { to: dashboardPaths.imports.href(), label: 'Import catalog' },
   { to: dashboardPaths.companies.href(), label: 'Companies' },
   { to: dashboardPaths.invoices.href(), label: 'Invoices' },
   { to: dashboardPaths.staffQuotes.href(), label: 'Quotes' },

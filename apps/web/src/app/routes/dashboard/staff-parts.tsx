@@ -3,6 +3,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
 import { dashboardPaths } from '../../../config/dashboard-paths';
+import { ExportFilteredParts } from '../../../features/catalog-import/components/catalog-files';
 import { toSearch } from '../../../features/staff/api/staff-orders';
 import { useStaffParts, type PartFilters } from '../../../features/staff/api/staff-parts';
 import { PartFiltersForm } from '../../../features/staff/components/part-filters';
@@ -34,9 +35,13 @@ export default function StaffPartsRoute() {
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Parts</h2>
-        <Link to={dashboardPaths.addPart.href()} className="btn btn-outline btn-sm">
-          Add a part
-        </Link>
+        <div className="flex flex-wrap items-start gap-2">
+          {/* The list shows live parts unless told otherwise; the export, everything. */}
+          <ExportFilteredParts filters={{ ...filters, show: filters.show ?? 'live' }} />
+          <Link to={dashboardPaths.addPart.href()} className="btn btn-outline btn-sm">
+            Add a part
+          </Link>
+        </div>
       </div>
       <PartFiltersForm key={toSearch(filters)} value={filters} onApply={(f) => go(f)} />
       {parts.isPending ? (

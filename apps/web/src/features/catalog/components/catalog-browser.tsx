@@ -4,6 +4,7 @@ import { CATALOG_SORTS, type CatalogPage, type Vehicle } from '@storefront/contr
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { PartCard } from './part-card';
+import { VehicleFitment } from './vehicle-fitment';
 
 const SORT_LABELS: Record<(typeof CATALOG_SORTS)[number], string> = {
   relevance: 'Relevance',
@@ -187,7 +188,9 @@ export function CatalogBrowser({
           <>
             <div className="grid grid-cols-1 gap-6 md:grid-cols-3" data-testid="part-grid">
               {data.items.map((part, i) => (
-                <PartCard key={part._id} part={part} eager={i < 3} />
+                <PartCard key={part._id} part={part} eager={i < 3}>
+                  <VehicleFitment rows={part.vehicleFitment} />
+                </PartCard>
               ))}
             </div>
             <Pagination

@@ -189,7 +189,8 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
           error={firstError('specs')}
         />
         <TextAreaField
-          label="Fitment (one per line, Make | Model | 2012-2018)"
+          label="Fitment (one per line: Make | Model | 2012-2018, then optionally | Position | Note)"
+          placeholder="Toyota | Corolla | 2014-2019 | Front | Not for sport suspension"
           value={values.fitment}
           onChange={set('fitment')}
           error={firstError('fitment')}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, previewDescription, type PartResponse } from '@storefront/contract';
 import { FitBadge } from './fit-badge';
@@ -13,9 +14,11 @@ type PartCardProps = {
     fits?: boolean | null;
   };
   eager?: boolean;
+  /** Under the fit badge: where the part goes on the buyer's vehicle (search results). */
+  children?: ReactNode;
 };
 
-export function PartCard({ part, eager = false }: PartCardProps) {
+export function PartCard({ part, eager = false, children }: PartCardProps) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   return (
     <article className="card bg-base-100 shadow-md" data-testid="part-card">
@@ -32,6 +35,7 @@ export function PartCard({ part, eager = false }: PartCardProps) {
           </p>
         ) : null}
         <FitBadge fits={part.fits ?? null} />
+        {children}
         <p className="text-sm text-base-content/80" data-testid="part-description">
           {previewDescription(part.description)}
         </p>

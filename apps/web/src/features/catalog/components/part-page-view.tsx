@@ -7,6 +7,7 @@ import {
 } from '@storefront/contract';
 import { FitBadge } from './fit-badge';
 import { PartImage } from './part-image';
+import { VehicleFitment } from './vehicle-fitment';
 import { AddToCart } from '../../../components/add-to-cart-slot';
 import { VolumePrices } from '../../../components/volume-prices';
 
@@ -22,8 +23,8 @@ type Props = {
 export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }: Props) {
   const { part, reviews } = page;
   const soldOut = part.availableQuantity < part.mOrderQuantity;
-  const fits = vehicle
-    ? part.fitment.some(
+  const onVehicle = vehicle
+    ? part.fitment.filter(
         (f) =>
           f.make === vehicle.make &&
           f.model === vehicle.model &&
@@ -31,6 +32,9 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
           f.yearTo >= vehicle.year,
       )
     : null;
+  const fits = onVehicle ? onVehicle.length > 0 : null;
+  // Position and note get columns of their own only when some vehicle has one (part-html.ts too).
+  const detailed = part.fitment.some((f) => f.position || f.note);
   return (
     <article className="mx-auto max-w-6xl px-4 py-10" data-testid="part-page">
       <nav aria-label="Breadcrumb" className="breadcrumbs mb-4 text-sm">
@@ -61,6 +65,7 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
             </p>
           )}
           <FitBadge fits={fits} />
+          <VehicleFitment rows={onVehicle ?? undefined} />
           <p className="text-2xl font-bold" data-testid="part-price">
             {formatMoney(part.price)} <span className="text-base font-normal">per piece</span>
           </p>
@@ -128,26 +133,41 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
         {part.fitment.length === 0 ? (
           <p>No vehicle list for this part: check the specifications or ask us.</p>
         ) : (
-          <table className="table max-w-xl" data-testid="fitment-table">
-            <thead>
-              <tr>
-                <th scope="col">Make</th>
-                <th scope="col">Model</th>
-                <th scope="col">Years</th>
-              </tr>
-            </thead>
-            <tbody>
-              {part.fitment.map((f) => (
-                <tr key={`${f.make}-${f.model}-${f.yearFrom}`}>
-                  <td>{f.make}</td>
-                  <td>{f.model}</td>
-                  <td>
-                    {f.yearFrom}–{f.yearTo}
-                  </td>
+          <div className="max-w-full overflow-x-auto">
+            <table className="table max-w-xl" data-testid="fitment-table">
+              <thead>
+                <tr>
+                  <th scope="col">Make</th>
+                  <th scope="col">Model</th>
+                  <th scope="col">Years</th>
+                  {detailed && (
+                    <>
+                      <th scope="col">Position</th>
+                      <th scope="col">Note</th>
+                    </>
+                  )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {part.fitment.map((f, i) => (
+                  // One vehicle may come twice, front and rear: the row's place is its key.
+                  <tr key={i}>
+                    <td>{f.make}</td>
+                    <td>{f.model}</td>
+                    <td>
+                      {f.yearFrom}–{f.yearTo}
+                    </td>
+                    {detailed && (
+                      <>
+                        <td>{f.position}</td>
+                        <td>{f.note}</td>
+                      </>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 

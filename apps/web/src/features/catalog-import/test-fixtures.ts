@@ -1,0 +1,35 @@
+import type { CatalogImportDetails } from '@storefront/contract';
+
+/** An import as the server describes it: previewed, nothing counted yet. */
+export const anImport = (over: Partial<CatalogImportDetails> = {}): CatalogImportDetails => ({
+  id: '0f8b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+  status: 'previewed',
+  fileName: 'catalog.csv',
+  fitmentFileName: null,
+  picturesFileName: null,
+  checksum: 'abc',
+  archiveMissing: false,
+  validOnly: false,
+  createdBy: 'staff@example.com',
+  createdAt: '2026-11-25T10:00:00.000Z',
+  appliedAt: null,
+  finishedAt: null,
+  counts: {
+    rows: 0,
+    new: 0,
+    changed: 0,
+    unchanged: 0,
+    archived: 0,
+    errors: 0,
+    fitmentRows: 0,
+    fitmentParts: 0,
+    pictures: 0,
+    priceJumps: 0,
+  },
+  progress: { phase: 'done', read: 0, checked: 0, written: 0, toWrite: 0 },
+  failure: null,
+  notes: [],
+  changes: [],
+  errors: [],
+  ...over,
+});
