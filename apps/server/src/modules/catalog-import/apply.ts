@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit, type StaffActor } from '../audit/audit.service.js';
 import {
+  analyzeCatalog,
   archivePartsNotIn,
   catalogFingerprint,
   importStockFrom,
@@ -70,11 +71,14 @@ export async function runApply(
       // Part numbers are stored upper-case, as the add-part form stores them.
       written += await insertPartsFrom(
         tx,
-        sql`select sku_key as sku, name, description, category, price_cents, min_order_quantity,
-                   pack_size, max_order_quantity, stock, featured, archived,
-                   coalesce(image_url, ${NO_PICTURE_URL}) as image_url, oem_numbers,
-                   superseded_numbers, tier_quantities, tier_cents, specs
-              from ${staged} where import_id = ${id} and kind = 'new'`,
+        sql`select s.sku_key as sku, s.name, s.description, s.category, s.price_cents,
+                   s.min_order_quantity, s.pack_size, s.max_order_quantity, s.stock, s.featured,
+                   s.archived, coalesce(s.image_url, ${NO_PICTURE_URL}) as image_url, s.oem_numbers,
+                   s.superseded_numbers, s.tier_quantities, s.tier_cents, s.specs,
+                   (select array_agg(distinct f.make collate "C" order by f.make collate "C")
+                      from ${stagedFitments} f where f.import_id = ${id} and f.sku_key = s.sku_key
+                     having bool_and(jsonb_array_length(f.errors) = 0)) as fit_makes
+              from ${staged} s where s.import_id = ${id} and s.kind = 'new'`,
       );
       report(written);
       await step('inserted');
@@ -151,6 +155,9 @@ export async function runApply(
       if (!done) throw new Error('the import was no longer being applied');
     });
     deps.onCatalogChange();
+    await analyzeCatalog(db).catch((err: unknown) =>
+      deps.log.warn({ err, importId: id }, 'catalog import: statistics after the apply'),
+    );
   } catch (err) {
     const reason =
       err instanceof AppError

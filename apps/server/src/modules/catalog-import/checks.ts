@@ -36,13 +36,6 @@ const rowList = (rows: SQL) => sql`case when cardinality(${rows}) = 2
     then 'rows ' || (${rows})[1] || ' and ' || (${rows})[2]
     else 'rows ' || array_to_string((${rows})[1:cardinality(${rows}) - 1], ', ') || ' and ' || (${rows})[cardinality(${rows})] end`;
 
-export async function matchCatalog(db: DbOrTx, importId: string): Promise<void> {
-  await db.execute(sql`
-    update ${staged} s set part_id = p.id, stock_before = p.available_quantity
-      from ${partsRelation} p
-     where s.import_id = ${importId} and upper(p.sku) = s.sku_key`);
-}
-
 export async function checkAcrossRows(db: DbOrTx, importId: string): Promise<void> {
   // A part number twice: every row that has it says where the others are.
   await db.execute(sql`
@@ -130,6 +123,17 @@ export async function checkPartRules(
                s.tier_quantities is not null as ladder_given
           from ${staged} s left join ${partsRelation} p on p.id = s.part_id
          where s.import_id = ${importId} and s.row_no > ${after}
+           -- A stored part the file leaves its rule's inputs alone keeps a rule that held when
+           -- it was written: only new parts, and parts whose quantities or prices change, are read.
+           and (s.part_id is null
+             or (s.min_order_quantity is not null and s.min_order_quantity <> p.min_order_quantity)
+             or (s.pack_size is not null and s.pack_size <> p.pack_size)
+             or (s.max_order_quantity is not null and s.max_order_quantity is distinct from p.max_order_quantity)
+             or (s.clear_max and p.max_order_quantity is not null)
+             or (s.price_cents is not null and s.price_cents <> p.price_cents)
+             or (s.tier_quantities is not null
+                 and (s.tier_quantities is distinct from p.tier_quantities
+                      or s.tier_cents is distinct from p.tier_cents)))
          order by s.row_no limit 5000`),
     );
     if (rows.length === 0) return;

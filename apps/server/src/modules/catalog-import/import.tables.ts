@@ -90,7 +90,8 @@ export const catalogImportParts = pgTable(
     /** The cells as written: a row that turns out wrong goes back in the file to fix, as it was. */
     raw: jsonb('raw').$type<Record<string, string>>(),
     partId: uuid('part_id'),
-    kind: text('kind').$type<'new' | 'changed' | 'unchanged' | 'error'>(),
+    /** Set by the preview; null for a part the file leaves unchanged. */
+    kind: text('kind').$type<'new' | 'changed' | 'error'>(),
     changes: jsonb('changes'),
     stockBefore: integer('stock_before'),
     priceJump: boolean('price_jump').notNull().default(false),

@@ -245,10 +245,10 @@ describe('catalog import: pictures and the valid rows only', () => {
       { field: 'pictures', name: 'pictures.zip', content: pictures },
     ]);
     expect(job.status, job.failure ?? '').toBe('previewed');
-    expect(job.counts.pictures).toBe(1);
+    expect(job.counts.pictures, JSON.stringify(job.notes)).toBe(1);
     const notes = job.notes.join(' ');
     expect(notes).toMatch(/IK-PIC-1-2\.png: a part shows one picture/);
-    expect(notes).toMatch(/IK-NOBODY: no part has this number/);
+    expect(notes).toMatch(/IK-NOBODY\.png: no part has the number IK-NOBODY/);
     expect(notes).toMatch(/IK-PIC-2\.jpg: The file must be a JPEG, PNG or WebP picture/);
     expect((await apply(ctx.app, staff, job.id)).status).toBe('applied');
     const [pictured] = await ctx.database.db.select().from(parts).where(eq(parts.sku, 'IK-PIC-1'));

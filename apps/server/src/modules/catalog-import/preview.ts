@@ -18,7 +18,6 @@ import {
   checkPartRules,
   fitmentDifferences,
   fitmentOwners,
-  matchCatalog,
 } from './checks.js';
 import { computeDiff } from './diff.js';
 import {
@@ -156,12 +155,22 @@ export async function runPreview(
         const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
         let batch: (StagedPart | StagedFitment)[] = [];
         let count = 0;
+        // One batch is written while the next is read: on PostgreSQL the database works on the
+        // other core meanwhile. At most one write is in flight (memory stays at two batches).
+        let writing: Promise<void> = Promise.resolve();
         const flush = async () => {
-          if (kind === 'parts') await insertStagedParts(db, importId, batch as StagedPart[]);
-          else await insertStagedFitments(db, importId, batch as StagedFitment[]);
-          read += batch.length;
+          const rowsToWrite = batch;
           batch = [];
-          await progress.set({ phase: 'reading', read });
+          await writing;
+          writing = (async () => {
+            if (kind === 'parts')
+              await insertStagedParts(db, importId, rowsToWrite as StagedPart[]);
+            else await insertStagedFitments(db, importId, rowsToWrite as StagedFitment[]);
+            read += rowsToWrite.length;
+            await progress.set({ phase: 'reading', read });
+          })();
+          // A failed write surfaces at the next flush or at the end, never unhandled.
+          writing.catch(() => undefined);
         };
         for await (const row of rows) {
           rowNo += 1;
@@ -184,6 +193,7 @@ export async function runPreview(
           if (batch.length >= BATCH) await flush();
         }
         await flush();
+        await writing;
       }
     }
     if (partSheets === 0 && fitmentSheets === 0)
@@ -200,11 +210,13 @@ export async function runPreview(
       return result;
     };
     await timed('read', async () => undefined);
+    // Statistics for the rows just written: without them the planner takes the staging tables for
+    // empty and joins 400,000 vehicles to 100,000 parts row by row (minutes instead of seconds).
+    await timed('analyze', () => analyzeStaging(db));
     await progress.set({ phase: 'checking', read, checked: 0 }, true);
     const pictures = files.pictures
       ? await attachPictures(deps, importId, files.pictures, notes)
       : 0;
-    await timed('matchCatalog', () => matchCatalog(db, importId));
     await timed('addFitmentOnlyParts', () => addFitmentOnlyParts(db, importId));
     await timed('checkAcrossRows', () => checkAcrossRows(db, importId));
     await timed('checkPartRules', () =>
@@ -245,6 +257,11 @@ export async function runPreview(
   }
 }
 
+async function analyzeStaging(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${staged}`);
+  await db.execute(sql`analyze ${stagedFitments}`);
+}
+
 /**
  * A part in the catalog whose vehicles the fitment file replaces but which the parts file does
  * not list: a row of its own (numbered after the fitment row that names it, negative: it has no
@@ -266,20 +283,27 @@ async function countPreview(
   importId: string,
   archiveMissing: boolean,
 ): Promise<ImportCounts> {
+  // One pass over each staging table; a row without a kind is unchanged (`computeDiff`).
   const [row] = rowsOf(
     await db.execute(sql`
       select
-        (select count(*)::int from ${staged} where import_id = ${importId} and row_no > 0) as rows,
-        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'new') as new_parts,
-        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'changed') as changed,
-        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'unchanged' and row_no > 0) as unchanged,
-        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'error')
-          + (select count(*)::int from ${stagedFitments} where import_id = ${importId} and jsonb_array_length(errors) > 0) as errors,
-        (select count(*)::int from ${stagedFitments} where import_id = ${importId}) as fitment_rows,
-        (select count(*)::int from ${staged} where import_id = ${importId} and kind in ('new', 'changed')
-            and (changes ? 'fitment' or (kind = 'new' and exists (select 1 from ${stagedFitments} f
-              where f.import_id = ${importId} and f.sku_key = ${staged}.sku_key)))) as fitment_parts,
-        (select count(*)::int from ${staged} where import_id = ${importId} and kind = 'changed' and price_jump) as price_jumps`),
+        count(*) filter (where row_no > 0)::int as rows,
+        count(*) filter (where kind = 'new')::int as new_parts,
+        count(*) filter (where kind = 'changed')::int as changed,
+        count(*) filter (where kind is null and row_no > 0)::int as unchanged,
+        count(*) filter (where kind = 'error')::int as errors,
+        count(*) filter (where kind = 'changed' and changes ? 'fitment')::int as fitment_changed,
+        count(*) filter (where kind = 'changed' and price_jump)::int as price_jumps
+        from ${staged} where import_id = ${importId}`),
+  );
+  const [vehicles] = rowsOf(
+    await db.execute(sql`
+      select count(*)::int as rows,
+             count(*) filter (where jsonb_array_length(errors) > 0)::int as errors,
+             (select count(*)::int from ${staged} s where s.import_id = ${importId} and s.kind = 'new'
+                and exists (select 1 from ${stagedFitments} f
+                             where f.import_id = ${importId} and f.sku_key = s.sku_key)) as new_with_vehicles
+        from ${stagedFitments} where import_id = ${importId}`),
   );
   const archived = archiveMissing
     ? await countLivePartsNotIn(
@@ -293,9 +317,9 @@ async function countPreview(
     changed: Number(row?.changed ?? 0),
     unchanged: Number(row?.unchanged ?? 0),
     archived,
-    errors: Number(row?.errors ?? 0),
-    fitmentRows: Number(row?.fitment_rows ?? 0),
-    fitmentParts: Number(row?.fitment_parts ?? 0),
+    errors: Number(row?.errors ?? 0) + Number(vehicles?.errors ?? 0),
+    fitmentRows: Number(vehicles?.rows ?? 0),
+    fitmentParts: Number(row?.fitment_changed ?? 0) + Number(vehicles?.new_with_vehicles ?? 0),
     pictures: 0,
     priceJumps: Number(row?.price_jumps ?? 0),
   };

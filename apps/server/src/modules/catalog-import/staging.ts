@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { partsRelation } from '../parts/stock.service.js';
 import type { StagedFitment, StagedPart } from './rows.js';
 
 /** A PostgreSQL array literal of text items (each quoted, quotes and backslashes escaped). */
@@ -27,11 +28,12 @@ export async function insertStagedParts(
     insert into catalog_import_parts (import_id, row_no, sku, sku_key, name, description, category,
       price_cents, min_order_quantity, pack_size, max_order_quantity, clear_max, stock, featured,
       archived, image_url, oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs,
-      errors, raw)
+      errors, raw, part_id, stock_before)
     select ${importId}::uuid, u.row_no, u.sku, u.sku_key, u.name, u.description, u.category,
       u.price_cents, u.min_order_quantity, u.pack_size, u.max_order_quantity, u.clear_max, u.stock,
       u.featured, u.archived, u.image_url, u.oem_numbers::text[], u.superseded_numbers::text[],
-      u.tier_quantities::int[], u.tier_cents::int[], u.specs::jsonb, coalesce(u.errors::jsonb, '[]'), u.raw::jsonb
+      u.tier_quantities::int[], u.tier_cents::int[], u.specs::jsonb, coalesce(u.errors::jsonb, '[]'), u.raw::jsonb,
+      p.id, p.available_quantity
     from unnest(
       ${sql.param(col((r) => r.rowNo))}::int[], ${sql.param(col((r) => r.sku))}::text[], ${sql.param(col((r) => r.skuKey))}::text[],
       ${sql.param(col((r) => r.name))}::text[], ${sql.param(col((r) => r.description))}::text[],
@@ -48,7 +50,9 @@ export async function insertStagedParts(
       ${sql.param(col((r) => json(r.raw)))}::text[]
     ) as u(row_no, sku, sku_key, name, description, category, price_cents, min_order_quantity,
       pack_size, max_order_quantity, clear_max, stock, featured, archived, image_url, oem_numbers,
-      superseded_numbers, tier_quantities, tier_cents, specs, errors, raw)`);
+      superseded_numbers, tier_quantities, tier_cents, specs, errors, raw)
+    -- Each row matched to its part as it is written (a second pass over 100,000 rows saved).
+    left join ${partsRelation} p on upper(p.sku) = u.sku_key`);
 }
 
 export async function insertStagedFitments(

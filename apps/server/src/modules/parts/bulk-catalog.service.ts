@@ -18,7 +18,8 @@ const countOf = (result: unknown): number => Number(rowsOf(result)[0]?.n ?? 0);
 /**
  * Adds parts from `source` (columns: sku, name, description, category, price_cents,
  * min_order_quantity, pack_size, max_order_quantity, stock, featured, archived, image_url,
- * oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs); the ledger's opening row
+ * oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs, and fit_makes: the makes of
+ * the vehicles `replaceFitmentsFrom` will give it, so it is not written twice); the ledger's opening row
  * for each is written by the table's trigger, as for a part added by hand. Resolves how many.
  */
 export async function insertPartsFrom(tx: DbOrTx, source: SQL): Promise<number> {
@@ -27,14 +28,14 @@ export async function insertPartsFrom(tx: DbOrTx, source: SQL): Promise<number> 
       with added as (
         insert into ${parts} (sku, name, description, category, price_cents, min_order_quantity,
           pack_size, max_order_quantity, available_quantity, featured, archived_at, image_url,
-          oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs)
+          oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs, fit_makes)
         select s.sku, s.name, coalesce(s.description, ''), coalesce(s.category, 'uncategorised'),
                s.price_cents, s.min_order_quantity, coalesce(s.pack_size, 1), s.max_order_quantity,
                coalesce(s.stock, 0), coalesce(s.featured, false),
                case when s.archived then now() end, s.image_url,
                coalesce(s.oem_numbers, '{}'), coalesce(s.superseded_numbers, '{}'),
                coalesce(s.tier_quantities, '{}'), coalesce(s.tier_cents, '{}'),
-               coalesce(s.specs, '[]'::jsonb)
+               coalesce(s.specs, '[]'::jsonb), coalesce(s.fit_makes, '{}')
           from (${source}) s
         returning id
       )
@@ -177,11 +178,22 @@ export async function replaceFitmentsFrom(tx: DbOrTx, owners: SQL, rows: SQL): P
   );
   // The makes in code-point order, as `makesOf` sorts them for a part written one at a time.
   await tx.execute(sql`
-    update ${parts} p set fit_makes = coalesce(
-      (select array_agg(distinct f.make collate "C" order by f.make collate "C")
-         from ${partFitments} f where f.part_id = p.id), '{}')
-     where p.id in (select part_id from (${owners}) o)`);
+    update ${parts} p set fit_makes = m.makes
+      from (select o.part_id, coalesce(
+              (select array_agg(distinct f.make collate "C" order by f.make collate "C")
+                 from ${partFitments} f where f.part_id = o.part_id), '{}') as makes
+              from (${owners}) o) m
+     where p.id = m.part_id and p.fit_makes is distinct from m.makes`);
   return written;
+}
+
+/**
+ * Fresh statistics for the catalog's tables after a bulk change, so the next plans (the search
+ * index's load, the next preview's joins) see their real size. Run after the change commits.
+ */
+export async function analyzeCatalog(db: DbOrTx): Promise<void> {
+  await db.execute(sql`analyze ${parts}`);
+  await db.execute(sql`analyze ${partFitments}`);
 }
 
 /**
