@@ -74,16 +74,21 @@ export function isFitmentHeader(headers: readonly Cell[]): boolean {
 export function cellsOf<K extends string>(
   row: readonly Cell[],
   columns: ColumnMap<K>,
-): { cells: Map<K, Cell>; raw: Record<string, string> } {
+): { cells: Map<K, Cell>; raw: () => Record<string, string> } {
   const cells = new Map<K, Cell>();
-  const raw: Record<string, string> = {};
-  for (const [i, key] of columns.index) {
-    const cell = row[i] ?? null;
-    cells.set(key, cell);
-    const text = cellText(cell);
-    if (text !== null) raw[key] = text;
-  }
-  return { cells, raw };
+  for (const [i, key] of columns.index) cells.set(key, row[i] ?? null);
+  return {
+    cells,
+    // Only a row with an error keeps its cells as written: built when asked for.
+    raw: () => {
+      const raw: Record<string, string> = {};
+      for (const [key, cell] of cells) {
+        const text = cellText(cell);
+        if (text !== null) raw[key] = text;
+      }
+      return raw;
+    },
+  };
 }
 
 const label = (key: string, columns: readonly ImportColumn[]) =>
@@ -132,7 +137,7 @@ const shape = CreatePartBody.shape;
 export function stagePart(
   rowNo: number,
   cells: Map<PartColumnKey, Cell>,
-  raw: Record<string, string>,
+  raw: () => Record<string, string>,
 ): StagedPart {
   const errors: CellError[] = [];
   const fail = (key: PartColumnKey, message: string) =>
@@ -274,7 +279,7 @@ export function stagePart(
     errors,
     // The cells as written are kept only for a row already wrong: a row found wrong later is
     // written back from its typed values (`stagedCells`), which say the same.
-    raw: errors.length > 0 ? raw : null,
+    raw: errors.length > 0 ? raw() : null,
   };
 }
 
@@ -293,10 +298,33 @@ export type StagedFitment = {
 };
 
 /** One row of the fitment file, read by the contract's vehicle rule. */
+/**
+ * The contract's vehicle rule, remembered for the vehicles already seen: a file names the same
+ * make, model and years thousands of times. Bounded: forgets everything when full.
+ */
+const seenVehicles = new Map<string, ReturnType<typeof Fitment.safeParse>>();
+function checkedVehicle(candidate: {
+  make: string;
+  model: string;
+  yearFrom: number | null;
+  yearTo: number | null;
+  position: string;
+  note: string;
+}) {
+  const key = JSON.stringify(candidate);
+  let result = seenVehicles.get(key);
+  if (!result) {
+    if (seenVehicles.size >= 50_000) seenVehicles.clear();
+    result = Fitment.safeParse(candidate);
+    seenVehicles.set(key, result);
+  }
+  return result;
+}
+
 export function stageFitment(
   rowNo: number,
   cells: Map<FitmentColumnKey, Cell>,
-  raw: Record<string, string>,
+  raw: () => Record<string, string>,
 ): StagedFitment {
   const errors: CellError[] = [];
   const text = (key: FitmentColumnKey) => cellText(cells.get(key) ?? null);
@@ -316,7 +344,7 @@ export function stageFitment(
     position: text('position') ?? '',
     note: text('note') ?? '',
   };
-  const result = Fitment.safeParse(candidate);
+  const result = checkedVehicle(candidate);
   const columnOf: Record<string, string> = {
     make: 'Make',
     model: 'Model',
@@ -349,6 +377,6 @@ export function stageFitment(
     errors,
     // The cells as written are kept only for a row already wrong: a row found wrong later is
     // written back from its typed values (`stagedCells`), which say the same.
-    raw: errors.length > 0 ? raw : null,
+    raw: errors.length > 0 ? raw() : null,
   };
 }
