@@ -1,51 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { freePort } from './support/ports.js';
+import { startServerProcess } from './support/server-process.js';
 
 /**
  * The outbox's promise, tested with real processes: an order whose mail was committed but not
  * yet sent when the server was killed (SIGKILL, no shutdown) is mailed once by the next server.
  */
-const serverEntry = fileURLToPath(new URL('../apps/server/dist/server.js', import.meta.url));
-const running = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
 async function startServer(dataDir: string, port: number, jobs: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'durability-test-secret-long-enough-0123456789',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BACKGROUND_JOBS: String(jobs),
-      OUTBOX_INTERVAL_SECONDS: '1',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  return startServerProcess(dataDir, port, {
+    AUTH_SECRET: 'durability-test-secret-long-enough-0123456789',
+    BACKGROUND_JOBS: String(jobs),
+    OUTBOX_INTERVAL_SECONDS: '1',
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 const mailsMentioning = async (dataDir: string, text: string) => {

@@ -1,53 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PART_COLUMNS, type CatalogImportDetails } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { freePort } from './support/ports.js';
+import { startServerProcess } from './support/server-process.js';
 
 /**
  * The catalog import's promise, tested with real processes: a server killed (SIGKILL, no
  * shutdown) while it applies an import leaves the catalog exactly as it was, and the next server
  * says the import failed.
  */
-const serverEntry = fileURLToPath(new URL('../apps/server/dist/server.js', import.meta.url));
-const running = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'import-crash-test-secret-long-enough-0123456789',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BACKGROUND_JOBS: 'true',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+const startServer = (dataDir: string, port: number): Promise<ChildProcess> =>
+  startServerProcess(dataDir, port, {
+    AUTH_SECRET: 'import-crash-test-secret-long-enough-0123456789',
+    BACKGROUND_JOBS: 'true',
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function staffKey(base: string): Promise<string> {
   const { email, password } = demoAccounts.admin;

@@ -118,22 +118,7 @@ export function yesNo(cell: Cell, label: string): Read<boolean> {
  * Items of a list cell, split at `|`; a backslash makes the next character plain (`\|` is a bar
  * inside an item, `\\` a backslash). Empty items are left out.
  */
-export function listItems(text: string): string[] {
-  const items: string[] = [];
-  let current = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (c === '\\' && i + 1 < text.length) {
-      current += text[i + 1];
-      i += 1;
-    } else if (c === LIST_SEPARATOR) {
-      items.push(current);
-      current = '';
-    } else current += c;
-  }
-  items.push(current);
-  return items.map((s) => s.trim()).filter((s) => s !== '');
-}
+export const listItems = (text: string): string[] => rawItems(text).map(unescape);
 
 const escapeItem = (item: string, also = '') =>
   item.replace(new RegExp(`[\\\\|${also}]`, 'g'), (c) => `\\${c}`);
@@ -154,8 +139,8 @@ export function pairOf(item: string, separator: string): [string, string] | null
 const unescape = (s: string) => s.replace(/\\(.)/g, '$1');
 
 /**
- * Items of a list cell whose items are pairs: the bars split items, an escaped `=` or `:` stays in
- * the name. Unlike `listItems`, escapes are kept for `pairOf` to read.
+ * Items of a list cell, split at the bars that are not escaped, each with its escapes kept: a
+ * pair's item (`name=value`, `40:8.20`) is read by `pairOf`, which needs them.
  */
 export function rawItems(text: string): string[] {
   const items: string[] = [];
