@@ -313,7 +313,12 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
       claimed = await moveImport(db, id, ['previewed'], 'applying', {
         validOnly: body.validOnly,
         leaseUntil: new Date(Date.now() + 120_000),
-        progress: { ...row.progress, phase: 'writing', written: 0 },
+        progress: {
+          ...row.progress,
+          phase: 'writing',
+          written: 0,
+          toWrite: (row.counts.new ?? 0) + (row.counts.changed ?? 0),
+        },
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw anotherApplying();
