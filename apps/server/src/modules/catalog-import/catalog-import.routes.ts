@@ -244,6 +244,9 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
     await guards.requireAdmin(request);
     const { id } = parseOr400(ImportParams, request.params);
     const row = await imported(id);
+    // While reading or applying, the page polls for progress alone: no lists to read.
+    if (row.status === 'reading' || row.status === 'applying')
+      return { ...summaryOf(row), changes: [], errors: [] };
     const [changes, errors] = await Promise.all([
       listChanges(db, id, { pageSize: 50 }),
       listErrors(db, id, 50),

@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   FITMENT_COLUMNS,
   PART_COLUMNS,
@@ -83,24 +83,40 @@ export async function listChanges(
   },
 ): Promise<{ items: ImportChange[]; next: number | null }> {
   if (query.kind === 'archived') return { items: [], next: null };
-  // Row numbers ordered with the synthetic (negative) ones after the file's rows.
-  const order = sql`(case when s.row_no > 0 then s.row_no else 2000000000 - s.row_no end)`;
-  const rows = rowsOf(
-    await db.execute(sql`
-      select s.*, ${order} as position,
-             (select count(*)::int from ${stagedFitments} f
-               where f.import_id = s.import_id and f.sku_key = s.sku_key) as fitment_count
-        from ${staged} s
-       where s.import_id = ${importId}
-         and s.kind ${query.kind ? sql`= ${query.kind}` : sql`in ('new', 'changed')`}
-         and ${order} > ${query.after ?? 0}
-       order by ${order} limit ${query.pageSize + 1}`),
-  ) as unknown as (ChangeRow & { position: number })[];
+  // A page's position: the row number for the file's rows, then the synthetic (negative) rows
+  // as 2,000,000,000 minus their number. Each part is read by the primary key's order, and only
+  // the page's rows count their vehicles (not every row of a 100,000-row preview).
+  const after = query.after ?? 0;
+  const kinds = query.kind ? sql`= ${query.kind}` : sql`in ('new', 'changed')`;
+  const page = (where: SQL, order: SQL, limit: number) =>
+    db.execute(sql`
+      select s.*, (select count(*)::int from ${stagedFitments} f
+                    where f.import_id = s.import_id and f.sku_key = s.sku_key) as fitment_count
+        from (select * from ${staged}
+               where import_id = ${importId} and kind ${kinds} and ${where}
+               order by ${order} limit ${limit}) s
+       order by ${order}`);
+  const SYNTHETIC = 2_000_000_000;
+  let rows: (ChangeRow & { position: number })[] = [];
+  if (after < SYNTHETIC)
+    rows = rowsOf(
+      await page(sql`row_no > ${Math.max(after, 0)}`, sql`row_no`, query.pageSize + 1),
+    ).map((r) => ({ ...(r as unknown as ChangeRow), position: Number(r.row_no) }));
+  if (rows.length <= query.pageSize)
+    rows.push(
+      ...rowsOf(
+        await page(
+          sql`row_no < 0 and ${SYNTHETIC} - row_no > ${after}`,
+          sql`row_no desc`,
+          query.pageSize + 1 - rows.length,
+        ),
+      ).map((r) => ({ ...(r as unknown as ChangeRow), position: SYNTHETIC - Number(r.row_no) })),
+    );
   const more = rows.length > query.pageSize;
-  const page = rows.slice(0, query.pageSize);
+  const items = rows.slice(0, query.pageSize);
   return {
-    items: page.map(toChange),
-    next: more ? Number(page.at(-1)!.position) : null,
+    items: items.map(toChange),
+    next: more ? items.at(-1)!.position : null,
   };
 }
 
