@@ -15,6 +15,7 @@ import {
   replaceFitment,
   suggestParts,
   exactPartNumber,
+  withVehicleFitment,
 } from '../catalog.service.js';
 import { loadCatalogPage } from '../parts.routes.js';
 import { createCatalogSearch, type SearchPort } from './catalog-search.js';
@@ -220,7 +221,11 @@ describe('search index answers as the SQL does', () => {
       total: reference.total,
       facets: reference.facets,
     });
-    expect(ours.items, JSON.stringify(filters)).toEqual(reference.items);
+    // The page marks the vehicle's rows on each card the same way, whichever answered it.
+    expect(
+      await withVehicleFitment(database.db, ours.items, filters),
+      JSON.stringify(filters),
+    ).toEqual(reference.items);
     const text = filters.q?.trim();
     if (text) {
       expect(await search.exact(text)).toEqual(await exactPartNumber(database.db, text));
