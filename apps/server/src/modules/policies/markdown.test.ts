@@ -28,6 +28,7 @@ const PAYLOADS = [
   '<!-- --><script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
   '[a](https://ok.example "title\\" onmouseover=\\"alert(1)")',
+  '[x]: javascript:alert(1)\n\n[link][x]()',
 ];
 
 /** What would run: an element that runs script, an event handler, a script link. */
@@ -43,7 +44,9 @@ function runsSomething(html: string): string | null {
   const hrefs = [...html.matchAll(/\s(?:href|src)="([^"]*)"/gi)].map((m) => m[1] ?? '');
   for (const href of hrefs) {
     const decoded = href.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-    if (!/^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i.test(decoded)) return `link ${href}`;
+    // An empty address (`[x]()`) is the page itself: nothing runs.
+    if (decoded !== '' && !/^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i.test(decoded))
+      return `link ${href}`;
   }
   return null;
 }
