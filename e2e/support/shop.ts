@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@storefront/contract';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig, type Config } from '../../apps/server/src/config.js';
 import type { Database } from '../../apps/server/src/db/database.js';
@@ -43,6 +44,7 @@ export async function startShop(overrides: Partial<Config> = {}): Promise<Shop> 
   const app = await buildApp({ config, database, startJobs: true });
   await seedDemoAccounts(database.db, app.storefront.auth);
   await app.listen({ host: '127.0.0.1', port });
+  await searchLoaded(config.publicUrl);
   return {
     baseURL: config.publicUrl,
     app,
@@ -55,4 +57,19 @@ export async function startShop(overrides: Partial<Config> = {}): Promise<Shop> 
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits for the search index's first load, as a load balancer's readiness check would: until
+ * then suggestions come from the database, which does not correct misspellings, and on a busy
+ * machine the first test would race the load.
+ */
+async function searchLoaded(baseURL: string): Promise<void> {
+  for (let i = 0; i < 1200; i += 1) {
+    const res = await fetch(`${baseURL}${endpoints.searchHealth.path}`);
+    const body = (await res.json()) as { state?: string };
+    if (body.state !== 'loading') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the search index did not load in 120 s');
 }
