@@ -63,9 +63,9 @@ export type CellError = { column: string | null; message: string };
 export const catalogImportParts = pgTable(
   'catalog_import_parts',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    // No foreign key: checking it cost 60% of writing 400,000 staged rows (decision 058); the
+    // rows are written only by the import's own job and deleted by `pruneImports`.
+    importId: uuid('import_id').notNull(),
     rowNo: integer('row_no').notNull(),
     sku: text('sku').notNull(),
     skuKey: text('sku_key').notNull(),
@@ -106,9 +106,7 @@ export const catalogImportParts = pgTable(
 export const catalogImportFitments = pgTable(
   'catalog_import_fitments',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     rowNo: integer('row_no').notNull(),
     sku: text('sku').notNull(),
     skuKey: text('sku_key').notNull(),
