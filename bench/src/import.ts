@@ -130,6 +130,21 @@ async function uploadFiles(
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * A GET tried again once when the connection was reset, as browsers do for a kept-alive connection
+ * the server closed while the request left (on the embedded database an apply holds the event loop
+ * past the server's keep-alive time, then both ends act on the same socket at once).
+ */
+async function getAgain(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  }
+}
+
 async function settle(
   server: ServerUnderTest,
   admin: SignedIn,
@@ -137,7 +152,7 @@ async function settle(
 ): Promise<CatalogImportDetails> {
   for (;;) {
     // On the embedded database a request waits for the whole apply: minutes, at this size.
-    const res = await fetch(`${server.baseUrl}/api/staff/imports/${id}`, {
+    const res = await getAgain(`${server.baseUrl}/api/staff/imports/${id}`, {
       headers: { authorization: admin.authorization },
       signal: AbortSignal.timeout(900_000),
     });
@@ -166,7 +181,7 @@ function trafficDuring(
     let i = 0;
     while (running) {
       const t0 = performance.now();
-      const res = await fetch(
+      const res = await getAgain(
         `${server.baseUrl}/api/catalog?q=${['pads', 'filter', 'disc', 'kit'][i++ % 4]}`,
         {
           signal: AbortSignal.timeout(900_000),
@@ -232,6 +247,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
     extraEnv: { MAX_UNPAID_ORDERS: '1000', MAX_UNPAID_ORDER_VALUE: '100000000' },
     ...(databaseUrl ? { databaseUrl } : {}),
   });
+  let step = 'sign-up';
   try {
     const admin = await signUpWithKey(server.baseUrl, BENCH_ADMIN_EMAIL);
     await confirmAddress(server.baseUrl, server.dataDir, admin);
@@ -242,6 +258,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
     }[];
 
     // Preview.
+    step = 'preview';
     let memory = memorySampler(server);
     let t0 = performance.now();
     const id = await uploadFiles(server, admin, [
@@ -257,6 +274,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
       throw new Error(`preview counted ${previewed.counts.new} new parts`);
 
     // Apply, with traffic.
+    step = 'apply';
     memory = memorySampler(server);
     const traffic = trafficDuring(server, customer, demo!);
     t0 = performance.now();
@@ -275,6 +293,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
       throw new Error(`apply ${applied.status}: ${applied.failure}`);
 
     // Search shows the new catalog.
+    step = 'search after the apply';
     t0 = performance.now();
     const last = `BI-${String(parts - 1).padStart(6, '0')}`;
     for (;;) {
@@ -292,6 +311,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
     const searchMs = performance.now() - t0;
 
     // Export, then the unchanged export imported again.
+    step = 'export and the unchanged re-import';
     memory = memorySampler(server);
     t0 = performance.now();
     const exported = path.join(dir, 'export.csv');
@@ -404,7 +424,7 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
     };
   } catch (err) {
     throw new Error(
-      `${String(err)} ${String((err as Error).cause ?? '')}; server ${server.unexpectedExit() ?? 'running'}: ${server.output()}`,
+      `${step}: ${String(err)} ${String((err as Error).cause ?? '')}; server ${server.unexpectedExit() ?? 'running'}: ${server.output()}`,
       { cause: err },
     );
   } finally {
