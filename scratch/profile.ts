@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import os from 'node:os';
 import { CATEGORIES, PART_COLUMNS } from '@storefront/contract';
-import { openPostgres } from '../apps/server/src/db/database.js';
+import { openPostgres, openPglite } from '../apps/server/src/db/database.js';
 import { createImportJob, findImport, moveImport } from '../apps/server/src/modules/catalog-import/jobs.js';
 import { runPreview } from '../apps/server/src/modules/catalog-import/preview.js';
 import { runApply } from '../apps/server/src/modules/catalog-import/apply.js';
@@ -71,7 +71,8 @@ const log: any = {
   warn: (o: any, m: string) => console.log('WARN', m, o),
   error: (o: any, m: string) => console.log('ERR', m, o),
 };
-const db0 = await openPostgres(process.env.DB!);
+const db0 = process.env.DB ? await openPostgres(process.env.DB) : await openPglite(fs.mkdtempSync(path.join(os.tmpdir(), 'pgl-')));
+const rss = () => Math.round(process.memoryUsage().rss / 1e6);
 await db0.migrate();
 const db = db0.db;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prof-'));
@@ -90,14 +91,21 @@ async function preview() {
   console.log('PREVIEW', Math.round(performance.now() - t), done.status, JSON.stringify(done.counts), done.failure);
   return done;
 }
+const { createCatalogSearch } = await import('../apps/server/src/modules/parts/search/catalog-search.js');
+const search = process.env.SEARCH ? createCatalogSearch(db, { listen: false, pollMs: 500 }) : null;
+const sampler = setInterval(() => { peak = Math.max(peak, rss()); }, 50);
+let peak = 0;
 const first = await preview();
 if (process.env.APPLY !== '0') {
   const t = performance.now();
   const [u] = (await db.execute(sql`select id from users limit 1`) as any).rows ?? [];
   const claimed = (await moveImport(db, first.id, ['previewed'], 'applying', { validOnly: false, leaseUntil: new Date(Date.now() + 120_000) }))!;
-  await runApply({ db, log, onCatalogChange: () => undefined }, claimed, { userId: u?.id ?? '00000000-0000-0000-0000-000000000000', email: 'prof@example.com' });
+  console.log('RSS before apply', rss());
+  await runApply({ db, log, onCatalogChange: () => undefined, betweenSteps: async (n: string) => console.log('RSS', n, rss()) }, claimed, { userId: u?.id ?? '00000000-0000-0000-0000-000000000000', email: 'prof@example.com' });
   const j = (await findImport(db, first.id))!;
+  console.log('RSS after apply', rss(), 'peak', peak);
+  if (search) { search.nudge(); for (let i = 0; i < 600; i++) { await new Promise((r) => setTimeout(r, 500)); if (i % 10 === 0) console.log('RSS search', search.status().state, rss(), 'peak', peak); } }
   console.log('APPLY', Math.round(performance.now() - t), j.status, j.failure);
   await preview();
 }
-await db0.close();
+clearInterval(sampler); await search?.stop(); await db0.close();
