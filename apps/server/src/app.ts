@@ -80,6 +80,8 @@ import {
 } from './modules/backups/backup-schedule.js';
 import { backupSource } from './modules/backups/backup.service.js';
 import { backupRoutes } from './modules/backups/backups.routes.js';
+import { createKeyGuard, type KeyGuard } from './modules/api-keys/api-key-guard.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +100,8 @@ declare module 'fastify' {
       routes: string[];
       /** Backups of this shop's data (the schedule runs only with the background jobs). */
       backups: Backups;
+      /** Machine API keys (tests forget cached keys to see a revocation at once). */
+      keyGuard: KeyGuard;
     };
   }
 }
@@ -226,6 +230,9 @@ export async function buildApp({
     source: () => backupSource(database, config.databaseUrl),
     log: app.log,
   });
+  const limiter = createRateLimiter(db);
+  // Machine keys are revoked everywhere within the same bound as a session's end.
+  const keyGuard = createKeyGuard({ db, limiter, cacheMs: config.sessionCheckCacheMs });
   // Filled in below, once the payment provider exists; read only after buildApp returns.
   const storefront = {
     backups,
@@ -237,6 +244,7 @@ export async function buildApp({
     routes,
     sweepUnpaidOrders: async (_hours: number, _now?: Date): Promise<number> => 0,
     remindOverdueInvoices: (now?: Date) => remindOverdueInvoices(db, now),
+    keyGuard,
   };
   app.decorate('storefront', storefront);
   // A reset request is carried out here, after its answer (see the identity bridge); the address
@@ -246,7 +254,6 @@ export async function buildApp({
     await auth.api.requestPasswordReset({ body: { email } });
     return { keepPayload: { done: true } };
   });
-  const limiter = createRateLimiter(db);
   const mailLimiter = config.mailRateLimit ? limiter : null;
 
   await app.register(authRoutes, {
@@ -402,6 +409,7 @@ export async function buildApp({
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
   });
+  await app.register(apiKeyRoutes, { db, guards, keyGuard });
   await app.register(uploadRoutes, {
     db,
     guards,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiScope } from './api-keys.js';
 
 /**
  * Who may call an endpoint.
@@ -8,9 +9,10 @@ import type { z } from 'zod';
  * - `session`: the identity provider's session cookie.
  * - `client-secret`: whoever holds the payment's client secret (it is the capability).
  * - `stripe-signature`: Stripe, proven by the `Stripe-Signature` header over the raw body.
+ * - `api-key`: a machine's API key (`Authorization: Bearer sfk_…`) holding one of `scopes`.
  */
 export type Access =
-  'public' | 'customer' | 'admin' | 'session' | 'client-secret' | 'stripe-signature';
+  'public' | 'customer' | 'admin' | 'session' | 'client-secret' | 'stripe-signature' | 'api-key';
 
 export type Answer = { description: string; schema?: z.ZodType; contentType?: string };
 
@@ -22,6 +24,8 @@ export type Endpoint = {
   summary: string;
   description?: string;
   access: Access;
+  /** `api-key` routes: the key must hold one of these (none listed: any live key). */
+  scopes?: readonly ApiScope[];
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -26,6 +26,7 @@ const SECURITY: Record<Access, Operation['security']> = {
   session: [{ session: [] }],
   'client-secret': [],
   'stripe-signature': [{ stripeSignature: [] }],
+  'api-key': [{ apiKey: [] }],
 };
 
 const ACCESS_TEXT: Record<Access, string> = {
@@ -35,6 +36,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   session: "The identity provider's session cookie.",
   'client-secret': "Whoever holds the payment's client secret.",
   'stripe-signature': 'Stripe, proven by the Stripe-Signature header.',
+  'api-key': 'A machine API key (staff or company key) with the scope named below.',
 };
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -75,7 +77,9 @@ function failures(endpoint: Endpoint): number[] {
       ? [401]
       : endpoint.access === 'admin'
         ? [401, 403]
-        : [];
+        : endpoint.access === 'api-key'
+          ? [401, 403, 429]
+          : [];
   const fromInput = endpoint.body || endpoint.params || endpoint.query ? [400] : [];
   return [...new Set([...implied, ...fromInput, ...(endpoint.errors ?? []), 500])].sort();
 }
@@ -110,11 +114,19 @@ function operation(name: string, endpoint: Endpoint): Operation {
     operationId: name,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    description: [`**Who may call it:** ${ACCESS_TEXT[endpoint.access]}`, endpoint.description]
+    description: [
+      `**Who may call it:** ${ACCESS_TEXT[endpoint.access]}`,
+      endpoint.scopes?.length ? `**Scopes (any one):** ${endpoint.scopes.join(', ')}` : '',
+      endpoint.description,
+    ]
       .filter(Boolean)
       .join('\n\n'),
     'x-access': endpoint.access,
-    security: SECURITY[endpoint.access],
+    ...(endpoint.scopes ? { 'x-scopes': endpoint.scopes } : {}),
+    security:
+      endpoint.access === 'api-key'
+        ? [{ apiKey: [...(endpoint.scopes ?? [])] }]
+        : SECURITY[endpoint.access],
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(endpoint.body
       ? {
@@ -166,6 +178,14 @@ export function openApiDocument(options: { serverUrl: string; title: string; ver
           description: 'Set by sign-in and sign-up.',
         },
         stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A machine API key (`sfk_…`), made in the staff console (staff keys) or by a ' +
+            "company's owner (company keys). Each key holds scopes; a route outside them " +
+            'answers 403, and each key has its own rate limit (429 with Retry-After).',
+        },
       },
     },
   };

@@ -15,3 +15,4 @@ export * from '../modules/companies/companies.tables.js';
 export * from '../modules/quotes/quotes.tables.js';
 export * from '../modules/policies/policies.tables.js';
 export * from '../modules/catalog-import/import.tables.js';
+export * from '../modules/api-keys/api-keys.tables.js';
