@@ -82,6 +82,7 @@ import { backupSource } from './modules/backups/backup.service.js';
 import { backupRoutes } from './modules/backups/backups.routes.js';
 import { createKeyGuard, type KeyGuard } from './modules/api-keys/api-key-guard.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { v1Routes } from './modules/machine-api/v1.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -410,6 +411,16 @@ export async function buildApp({
     ...(importSteps ? { betweenSteps: importSteps } : {}),
   });
   await app.register(apiKeyRoutes, { db, guards, keyGuard });
+  await app.register(v1Routes, {
+    db,
+    keyGuard,
+    openOrderLimits: config.openOrderLimits,
+    onCatalogChange: () => {
+      catalog.invalidate();
+      search.nudge();
+    },
+    onQueued,
+  });
   await app.register(uploadRoutes, {
     db,
     guards,

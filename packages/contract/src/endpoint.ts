@@ -28,6 +28,8 @@ export type Endpoint = {
   scopes?: readonly ApiScope[];
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the route reads (lower-case names), for the API description. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** Expected failures besides the ones `access` implies (401, 403) and 500. */
   errors?: readonly number[];

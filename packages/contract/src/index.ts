@@ -30,3 +30,4 @@ export * from './page-constants.js';
 export * from './policies.js';
 export * from './privacy.js';
 export * from './api-keys.js';
+export * from './v1.js';

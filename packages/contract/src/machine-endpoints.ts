@@ -1,4 +1,20 @@
+import { z } from 'zod';
 import { IdParams } from './common.js';
+import {
+  IDEMPOTENCY_KEY,
+  OrdersFeedPage,
+  OrdersFeedQuery,
+  PriceFeedBody,
+  PriceFeedResult,
+  ShipmentBody,
+  StockFeedBody,
+  StockFeedResult,
+  V1CatalogPage,
+  V1CatalogQuery,
+  V1Order,
+  V1OrderParams,
+  V1PlaceOrderBody,
+} from './v1.js';
 import {
   ApiKeyList,
   ApiKeySelf,
@@ -89,5 +105,116 @@ export const v1Endpoints = {
     summary: 'The calling key: its name, kind, company and scopes',
     access: 'api-key',
     answers: { 200: json('The key', ApiKeySelf) },
+  },
+  v1StockFeed: {
+    method: 'POST',
+    path: '/api/v1/stock',
+    tag: 'Machine API v1',
+    summary: 'Set or adjust the stock of up to 10,000 part numbers (counts or changes)',
+    description:
+      'Each line is an absolute count (`quantity`) or a relative change (`change`). A count is ' +
+      'taken as of `countedAt` (default now): what the shop moved since (orders, cancels) is ' +
+      'applied on top of it. Written through the stock ledger with the key as the actor, all ' +
+      'lines in one transaction; unknown part numbers are listed, not fatal. Stock never goes ' +
+      'below zero (`stoppedAtZero`).',
+    access: 'api-key',
+    scopes: ['stock:write'],
+    body: StockFeedBody,
+    errors: [400, 413],
+    answers: { 200: json('What changed', StockFeedResult) },
+  },
+  v1PriceFeed: {
+    method: 'POST',
+    path: '/api/v1/prices',
+    tag: 'Machine API v1',
+    summary: 'Set list prices and volume ladders of up to 10,000 part numbers, in cents',
+    description:
+      'Lines whose ladder the part refuses are listed in `rejected` with each field; the others ' +
+      'are written in one transaction. Unknown part numbers are listed, not fatal.',
+    access: 'api-key',
+    scopes: ['prices:write'],
+    body: PriceFeedBody,
+    errors: [400, 413],
+    answers: { 200: json('What changed', PriceFeedResult) },
+  },
+  v1OrdersFeed: {
+    method: 'GET',
+    path: '/api/v1/orders',
+    tag: 'Machine API v1',
+    summary: 'Orders changed since a cursor, oldest change first, with lines and ship-to',
+    description:
+      'Keep `nextCursor` and call again: every change to an order brings it back once more. A ' +
+      'page holds only changes whose transactions are over, so a change committed late is never ' +
+      "skipped. A company key sees its company's orders only.",
+    access: 'api-key',
+    scopes: ['orders:read'],
+    query: OrdersFeedQuery,
+    errors: [400],
+    answers: { 200: json('One page', OrdersFeedPage) },
+  },
+  v1GetOrder: {
+    method: 'GET',
+    path: '/api/v1/orders/{id}',
+    tag: 'Machine API v1',
+    summary: "One order (a company key: its company's orders only, 404 otherwise)",
+    access: 'api-key',
+    scopes: ['orders:read', 'orders:write'],
+    params: V1OrderParams,
+    errors: [404],
+    answers: { 200: json('The order', V1Order) },
+  },
+  v1PlaceOrder: {
+    method: 'POST',
+    path: '/api/v1/orders',
+    tag: 'Machine API v1',
+    summary: "Place an order from a company's ERP: part numbers, PO number, ship-to",
+    description:
+      'Requires an `Idempotency-Key` header (8 to 100 letters, digits, `_ . : -`). The same key ' +
+      'with the same body answers the same order (200); with another body, 422 ' +
+      '`IDEMPOTENCY_KEY_REUSED`. Keys are kept at least 24 hours. The order is placed as the ' +
+      "key's maker, for the key's company, on account or unpaid; every amount is the shop's.",
+    access: 'api-key',
+    scopes: ['orders:write'],
+    headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY) }),
+    body: V1PlaceOrderBody,
+    errors: [400, 402, 409, 422],
+    answers: {
+      201: json('The order, placed now', V1Order),
+      200: json('The order placed earlier with this key and body', V1Order),
+    },
+  },
+  v1Ship: {
+    method: 'POST',
+    path: '/api/v1/orders/{id}/shipment',
+    tag: 'Machine API v1',
+    summary: 'Mark a paid order shipped, with one or more parcels; the customer is mailed',
+    access: 'api-key',
+    scopes: ['fulfilment:write'],
+    params: V1OrderParams,
+    body: ShipmentBody,
+    errors: [400, 404, 409],
+    answers: { 200: json('The order', V1Order) },
+  },
+  v1Deliver: {
+    method: 'POST',
+    path: '/api/v1/orders/{id}/delivery',
+    tag: 'Machine API v1',
+    summary: 'Mark a shipped order delivered',
+    access: 'api-key',
+    scopes: ['fulfilment:write'],
+    params: V1OrderParams,
+    errors: [404, 409],
+    answers: { 200: json('The order', V1Order) },
+  },
+  v1Catalog: {
+    method: 'GET',
+    path: '/api/v1/catalog',
+    tag: 'Machine API v1',
+    summary: 'Parts with their prices, volume ladders and availability, a page at a time',
+    access: 'api-key',
+    scopes: ['catalog:read'],
+    query: V1CatalogQuery,
+    errors: [400],
+    answers: { 200: json('One page', V1CatalogPage) },
   },
 } as const satisfies Record<string, Endpoint>;

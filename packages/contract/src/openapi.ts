@@ -14,6 +14,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No such resource, or not yours',
   409: 'The resource is not in a state that allows this',
   413: 'The body is too large',
+  422: 'The Idempotency-Key was used before with another body',
   429: 'Too many attempts: wait the seconds in `Retry-After`',
   500: 'Something failed on the server; nothing about it is disclosed',
   503: 'A dependency (the database) is not reachable',
@@ -53,6 +54,7 @@ function parameters(endpoint: Endpoint): Operation[] {
   for (const [where, schema] of [
     ['path', endpoint.params],
     ['query', endpoint.query],
+    ['header', endpoint.headers],
   ] as const) {
     if (!schema) continue;
     const json = schemaOf(schema, 'input') as {

@@ -10,7 +10,7 @@ import {
   type CreatedApiKey,
 } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { apiKeys, type ApiKeyRow } from './api-keys.tables.js';
+import { apiIdempotency, apiKeys, type ApiKeyRow } from './api-keys.tables.js';
 
 export type { ApiKeyRow };
 
@@ -124,4 +124,38 @@ export async function touchApiKey(db: DbOrTx, id: string): Promise<void> {
         sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`,
       ),
     );
+}
+
+/**
+ * Holds an ERP's Idempotency-Key to the body it first came with: `first` for a key not seen (or
+ * seen more than a day ago), `same` for the same body again, `other` for another body. Two
+ * concurrent first calls both see `first` or `same`: the order itself is made once by the placing
+ * statement's own key.
+ */
+export async function holdIdempotencyKey(
+  db: DbOrTx,
+  keyId: string,
+  idempotencyKey: string,
+  fingerprint: string,
+): Promise<'first' | 'same' | 'other'> {
+  // Kept a day at least: older ones of this key go as new ones come.
+  await db
+    .delete(apiIdempotency)
+    .where(
+      and(
+        eq(apiIdempotency.keyId, keyId),
+        sql`${apiIdempotency.createdAt} < now() - interval '24 hours'`,
+      ),
+    );
+  const inserted = await db
+    .insert(apiIdempotency)
+    .values({ keyId, idempotencyKey, fingerprint })
+    .onConflictDoNothing()
+    .returning({ keyId: apiIdempotency.keyId });
+  if (inserted.length > 0) return 'first';
+  const [held] = await db
+    .select({ fingerprint: apiIdempotency.fingerprint })
+    .from(apiIdempotency)
+    .where(and(eq(apiIdempotency.keyId, keyId), eq(apiIdempotency.idempotencyKey, idempotencyKey)));
+  return held?.fingerprint === fingerprint ? 'same' : 'other';
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.tables.js';
 
 /**
@@ -31,3 +40,17 @@ export const apiKeys = pgTable(
   ],
 );
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** An ERP's Idempotency-Key and the fingerprint of its body (SHA-256 of the canonical JSON). */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'api_idempotency_pk', columns: [t.keyId, t.idempotencyKey] })],
+);
