@@ -31,3 +31,4 @@ export * from './policies.js';
 export * from './privacy.js';
 export * from './api-keys.js';
 export * from './v1.js';
+export * from './webhooks.js';

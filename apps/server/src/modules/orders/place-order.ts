@@ -21,6 +21,7 @@ import { tooMany } from '../limits/rate-limiter.js';
 import { placedMailCtes } from '../mail/mail.service.js';
 import { reserveLinesCtes, snapshotPartsCte } from '../parts/stock.service.js';
 import { placedEventCte } from './order-status.js';
+import { eventCtes } from '../webhooks/events.js';
 import {
   composeAddress,
   findOrderView,
@@ -214,6 +215,7 @@ const placeStatement = preparedSql(
     ),
     ${accountInvoiceCte()},
     ${placedEventCte()},
+    ${eventCtes('placed_webhook', { type: 'order.placed', from: 'inserted', objectType: 'order' })},
     ${placedMailCtes()},
     ${clearOrderedCartLinesCte({
       userId: value('userId'),
