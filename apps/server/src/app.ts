@@ -442,6 +442,7 @@ export async function buildApp({
   await app.register(catalogImportRoutes, {
     db,
     guards,
+    keyGuard,
     dir: config.importsDir,
     uploadsDir: config.uploadsDir,
     maxBytes: config.importMaxBytes,

@@ -24,7 +24,10 @@ export type Endpoint = {
   summary: string;
   description?: string;
   access: Access;
-  /** `api-key` routes: the key must hold one of these (none listed: any live key). */
+  /**
+   * `api-key` routes: the key must hold one of these (none listed: any live key). On an `admin`
+   * route: a staff API key holding one of these may call it too (the catalog import).
+   */
   scopes?: readonly ApiScope[];
   params?: z.ZodObject;
   query?: z.ZodObject;

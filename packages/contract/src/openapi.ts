@@ -118,7 +118,9 @@ function operation(name: string, endpoint: Endpoint): Operation {
     summary: endpoint.summary,
     description: [
       `**Who may call it:** ${ACCESS_TEXT[endpoint.access]}`,
-      endpoint.scopes?.length ? `**Scopes (any one):** ${endpoint.scopes.join(', ')}` : '',
+      endpoint.scopes?.length
+        ? `**${endpoint.access === 'api-key' ? 'Scopes (any one)' : 'Or an API key with the scope'}:** ${endpoint.scopes.join(', ')}`
+        : '',
       endpoint.description,
     ]
       .filter(Boolean)
@@ -128,7 +130,9 @@ function operation(name: string, endpoint: Endpoint): Operation {
     security:
       endpoint.access === 'api-key'
         ? [{ apiKey: [...(endpoint.scopes ?? [])] }]
-        : SECURITY[endpoint.access],
+        : endpoint.scopes?.length
+          ? [...(SECURITY[endpoint.access] as object[]), { apiKey: [...endpoint.scopes] }]
+          : SECURITY[endpoint.access],
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(endpoint.body
       ? {

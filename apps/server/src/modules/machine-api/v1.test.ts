@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   COMPANY_SCOPES,
+  PART_COLUMNS,
   endpoints,
   STAFF_SCOPES,
   type ApiScope,
@@ -12,6 +13,7 @@ import {
   type V1Order,
 } from '@storefront/contract';
 import { admin, customer } from '../../test/accounts.js';
+import { apply, csvOf, preview, upload } from '../../test/import-kit.js';
 import { insertPart } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
@@ -409,6 +411,38 @@ describe('machine API v1', () => {
     expect(tried).toBeGreaterThan(40);
     const feed = await call(bearer(other.key), 'GET', '/api/v1/orders');
     expect(feed.json<OrdersFeedPage>().orders.map((o) => o.id)).not.toContain(order.id);
+  });
+
+  it("imports the catalog with a catalog:write key through the console's preview and apply, audited under the key", async () => {
+    const key = await staffKey(['catalog:write'], 'PIM export');
+    const other = await staffKey(['stock:write']);
+    const row = (cells: Partial<Record<(typeof PART_COLUMNS)[number]['key'], string | number>>) =>
+      PART_COLUMNS.map((c) => cells[c.key] ?? '');
+    const csv = csvOf([
+      PART_COLUMNS.map((c) => c.header),
+      row({
+        sku: 'KEY-IMPORT-1',
+        name: 'Cabin filter',
+        price: '9.90',
+        minOrderQuantity: 1,
+        stock: 12,
+      }),
+    ]);
+    const file = [{ field: 'parts', name: 'pim.csv', content: csv, type: 'text/csv' }];
+    const refused = await upload(ctx.app, bearer(other), file);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'SCOPE_MISSING' });
+    const previewed = await preview(ctx.app, bearer(key), file);
+    expect(previewed).toMatchObject({ status: 'previewed', counts: { new: 1 } });
+    const applied = await apply(ctx.app, bearer(key), previewed.id);
+    expect(applied.status, JSON.stringify(applied)).toBe('applied');
+    const [part] = await db().select().from(parts).where(eq(parts.sku, 'KEY-IMPORT-1'));
+    expect(part).toMatchObject({ name: 'Cabin filter', availableQuantity: 12 });
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, `api-key:${key.id}`));
+    expect(entries.map((e) => e.actorEmail)).toContain(`API key "PIM export" (${key.prefix}…)`);
   });
 
   it('answers odd input with a 4xx in the error shape, never a 5xx', async () => {
