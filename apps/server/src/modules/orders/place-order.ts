@@ -216,6 +216,13 @@ const placeStatement = preparedSql(
     ${accountInvoiceCte()},
     ${placedEventCte()},
     ${eventCtes('placed_webhook', { type: 'order.placed', from: 'inserted', objectType: 'order' })},
+    ${eventCtes('invoiced_webhook', {
+      type: 'invoice.issued',
+      from: 'inserted',
+      objectType: 'order',
+      // An order on account is invoiced as it is placed (account_invoice).
+      where: sql`f.payment_mode = 'account'`,
+    })},
     ${placedMailCtes()},
     ${clearOrderedCartLinesCte({
       userId: value('userId'),

@@ -54,7 +54,7 @@ export async function emitEvent(tx: DbOrTx, event: WebhookEvent): Promise<void> 
  */
 export const eventCtes = (
   name: string,
-  e: { type: WebhookEventType; from: string; objectType: 'order' },
+  e: { type: WebhookEventType; from: string; objectType: 'order'; where?: SQL },
 ): SQL => {
   // Constants from closed lists, written into the text: the statement is prepared once, and a
   // bound value there would have no placeholder to fill it.
@@ -65,7 +65,7 @@ export const eventCtes = (
     insert into ${webhookEvents} (type, company_id, object_type, object_id)
     select ${type}, f.company_id, ${objectType}, f.id::text
       from ${sql.identifier(e.from)} f
-     where exists (${listeners(type, sql`f.company_id`)})
+     where exists (${listeners(type, sql`f.company_id`)}) and ${e.where ?? sql`true`}
     returning id, type, company_id
   ),
   ${sql.identifier(`${name}_deliveries`)} as (
