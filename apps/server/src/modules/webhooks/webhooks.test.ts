@@ -173,9 +173,7 @@ describe('webhooks', () => {
     expect(() => verified(toShop[0]!, bHook.secret)).toThrow();
 
     // The log, send again (same event id), a test event.
-    const log = (
-      await call(await staff(), 'GET', `/api/staff/webhooks/${shop.id}/deliveries`)
-    )
+    const log = (await call(await staff(), 'GET', `/api/staff/webhooks/${shop.id}/deliveries`))
       .json<WebhookDeliveryView[]>()
       .filter((d) => d.eventType === 'order.placed');
     expect(log[0]).toMatchObject({ status: 'succeeded', responseStatus: 204, attempts: 1 });
