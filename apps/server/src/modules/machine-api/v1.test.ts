@@ -101,13 +101,14 @@ describe('machine API v1', () => {
         { partNumber: b.sku, change: 25 },
         { partNumber: c.sku, change: -9 },
         { partNumber: 'NO-SUCH-PART', quantity: 3 },
+        { partNumber: 'odd"part\\,{NULL}', change: 1 },
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       changed: 3,
       unchanged: 0,
-      unknownPartNumbers: ['NO-SUCH-PART'],
+      unknownPartNumbers: ['NO-SUCH-PART', 'odd"part\\,{NULL}'],
       stoppedAtZero: [c.sku],
     });
     expect([await stockOf(a.id), await stockOf(b.id), await stockOf(c.id)]).toEqual([40, 125, 0]);
@@ -123,7 +124,7 @@ describe('machine API v1', () => {
       .from(auditLog)
       .where(eq(auditLog.actorId, `api-key:${key.id}`));
     expect(entry?.actorEmail).toBe(`API key "Warehouse ERP" (${key.prefix}…)`);
-    expect(entry?.summary).toMatch(/Stock feed of 4 lines: 3 parts changed, 1 unknown/);
+    expect(entry?.summary).toMatch(/Stock feed of 5 lines: 3 parts changed, 2 unknown/);
     // The same feed again changes nothing.
     const again = await call(bearer(key), 'POST', '/api/v1/stock', {
       lines: [{ partNumber: a.sku, quantity: 40 }],
