@@ -85,6 +85,8 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { v1Routes } from './modules/machine-api/v1.routes.js';
 import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery-worker.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { syncWebhookSettings } from './modules/webhooks/webhooks.service.js';
+import { machinePart } from './modules/parts/feeds.service.js';
 import { toV1Order } from './modules/orders/order-feed.js';
 import type { Lookup } from './modules/webhooks/destination.js';
 import { findOrderView } from './modules/orders/orders.service.js';
@@ -253,7 +255,9 @@ export async function buildApp({
     timeoutMs: config.webhooks.timeoutMs,
     disableAfter: config.webhooks.disableAfter,
     ...(webhookLookup ? { lookup: webhookLookup } : {}),
+    // The one serializer of each object an event written inside a statement or trigger names.
     render: async (objectType, objectId) => {
+      if (objectType === 'part') return (await machinePart(db, objectId)) ?? null;
       if (objectType !== 'order') throw new Error(`no serializer for ${objectType}`);
       const order = await findOrderView(db, objectId);
       return order ? toV1Order(order) : null;
@@ -454,6 +458,7 @@ export async function buildApp({
     ...(importSteps ? { betweenSteps: importSteps } : {}),
   });
   await app.register(apiKeyRoutes, { db, guards, keyGuard });
+  await syncWebhookSettings(db, config.lowStockFactor);
   await app.register(webhookRoutes, {
     db,
     guards,

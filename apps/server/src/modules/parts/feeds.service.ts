@@ -176,6 +176,18 @@ export async function feedPrices(
   return result;
 }
 
+const toMachinePart = (r: Record<string, unknown>): V1CatalogPage['parts'][number] => ({
+  id: String(r.id),
+  partNumber: String(r.sku),
+  name: String(r.name),
+  priceCents: Number(r.price_cents),
+  volumePrices: stepsOfColumns(r.tier_quantities as number[], r.tier_cents as number[]),
+  minOrderQuantity: Number(r.min_order_quantity),
+  packSize: Number(r.pack_size),
+  available: Number(r.available_quantity),
+  inStock: Number(r.available_quantity) >= Number(r.min_order_quantity),
+});
+
 /**
  * Live parts for a machine, by id a page at a time, or the ones named: price, ladder and what can
  * be ordered now. Unknown part numbers simply do not appear.
@@ -197,17 +209,7 @@ export async function machineCatalogPage(
        order by p.id
        limit ${options.limit + 1}`),
   );
-  const page = rows.slice(0, options.limit).map((r) => ({
-    id: String(r.id),
-    partNumber: String(r.sku),
-    name: String(r.name),
-    priceCents: Number(r.price_cents),
-    volumePrices: stepsOfColumns(r.tier_quantities as number[], r.tier_cents as number[]),
-    minOrderQuantity: Number(r.min_order_quantity),
-    packSize: Number(r.pack_size),
-    available: Number(r.available_quantity),
-    inStock: Number(r.available_quantity) >= Number(r.min_order_quantity),
-  }));
+  const page = rows.slice(0, options.limit).map(toMachinePart);
   return { parts: page, last: rows.length > options.limit ? page.at(-1)!.id : null };
 }
 
@@ -223,4 +225,18 @@ export async function partIdsByNumbers(
              (select upper(s) from jsonb_array_elements_text(${JSON.stringify(partNumbers)}::jsonb) as s)`),
   );
   return new Map(rows.map((r) => [String(r.key), String(r.id)]));
+}
+
+/** One part as a machine sees it (the low-stock event's body); undefined for an unknown id. */
+export async function machinePart(
+  db: DbOrTx,
+  id: string,
+): Promise<V1CatalogPage['parts'][number] | undefined> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select p.id, p.sku, p.name, p.price_cents, p.tier_quantities, p.tier_cents,
+             p.min_order_quantity, p.pack_size, p.available_quantity
+        from ${parts} p where p.id = ${id}::uuid`),
+  );
+  return rows.map(toMachinePart)[0];
 }

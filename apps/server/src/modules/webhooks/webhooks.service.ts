@@ -11,8 +11,17 @@ import {
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
+  webhookSettings,
   type WebhookEndpointRow,
 } from './webhooks.tables.js';
+
+/** Copies LOW_STOCK_FACTOR where the low-stock trigger reads it (migration 0024). */
+export async function syncWebhookSettings(db: DbOrTx, lowStockFactor: number): Promise<void> {
+  await db
+    .insert(webhookSettings)
+    .values({ id: true, lowStockFactor })
+    .onConflictDoUpdate({ target: webhookSettings.id, set: { lowStockFactor } });
+}
 
 /** The shop's endpoints, or one company's. */
 export type EndpointOwner = { companyId: string | null };

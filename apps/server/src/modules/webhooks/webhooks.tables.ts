@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -95,3 +96,9 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
 );
+
+/** What the low-stock trigger needs from the configuration (one row, written at start-up). */
+export const webhookSettings = pgTable('webhook_settings', {
+  id: boolean('id').primaryKey().default(true),
+  lowStockFactor: numeric('low_stock_factor', { mode: 'number' }).notNull(),
+});

@@ -210,6 +210,32 @@ describe('webhooks', () => {
     await call(b.owner, 'DELETE', `/api/companies/${b.company.id}/webhooks/${bHook.id}`);
   });
 
+  it('tells the shop once when a part falls below its low-stock line, whoever moved the stock', async () => {
+    const hook = await staffEndpoint('/low', { eventTypes: ['part.low_stock'] });
+    const part = await insertPart(db(), { minOrderQuantity: 10, availableQuantity: 100 });
+    const key = (
+      await call(await staff(), 'POST', '/api/staff/api-keys', {
+        name: 'stock',
+        scopes: ['stock:write'],
+      })
+    ).json<CreatedApiKey>();
+    const feed = (lines: unknown[]) =>
+      call({ auth: { authorization: `Bearer ${key.secret}` } }, 'POST', '/api/v1/stock', { lines });
+    const factor = ctx.config.lowStockFactor;
+    // Still above the line, then below it, then lower still: one event.
+    await feed([{ partNumber: part.sku, quantity: Math.ceil(factor * 10) + 5 }]);
+    await feed([{ partNumber: part.sku, quantity: Math.max(0, Math.ceil(factor * 10) - 1) }]);
+    await feed([{ partNumber: part.sku, change: -1 }]);
+    await run();
+    const got = hooks.received.filter((r) => r.path === '/low');
+    expect(got).toHaveLength(1);
+    expect(verified(got[0]!, hook.secret)).toMatchObject({
+      type: 'part.low_stock',
+      data: { id: part.id, partNumber: part.sku },
+    });
+    await call(await staff(), 'DELETE', `/api/staff/webhooks/${hook.id}`);
+  });
+
   it('sends nothing for a change rolled back, and nothing for an order refused', async () => {
     const hook = await staffEndpoint('/rollback');
     await expect(
