@@ -177,7 +177,7 @@ export const v1Endpoints = {
     scopes: ['orders:write'],
     headers: z.object({ 'idempotency-key': z.string().regex(IDEMPOTENCY_KEY) }),
     body: V1PlaceOrderBody,
-    errors: [400, 402, 409, 422],
+    errors: [400, 409, 422],
     answers: {
       201: json('The order, placed now', V1Order),
       200: json('The order placed earlier with this key and body', V1Order),
