@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyView, CompanyResponse, CreatedApiKey } from '@storefront/contract';
 import { admin, customer } from '../../test/accounts.js';
-import { useTestApp } from '../../test/test-app.js';
+import { buildApp } from '../../app.js';
+import { memoryMailer, useTestApp } from '../../test/test-app.js';
 import { apiKeys } from './api-keys.tables.js';
 
 type Who = { auth: Record<string, string> } | null;
@@ -133,6 +134,29 @@ describe('API keys', () => {
     );
     ctx.app.storefront.keyGuard.forget();
     await expect401({ authorization: `Bearer ${old.secret}` }, 'API_KEY_EXPIRED');
+  });
+
+  it('is refused on another instance within SESSION_CHECK_CACHE_MS of its revocation', async () => {
+    const other = await buildApp({
+      config: { ...ctx.config, sessionCheckCacheMs: 300 },
+      database: ctx.database,
+      mailer: memoryMailer(),
+    });
+    try {
+      const { staff, key } = await staffKey();
+      const there = () =>
+        other.inject({
+          method: 'GET',
+          url: '/api/v1/key',
+          headers: { authorization: `Bearer ${key.secret}` },
+        });
+      expect((await there()).statusCode).toBe(200);
+      expect((await call(staff, 'DELETE', `/api/staff/api-keys/${key.id}`)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 350));
+      expect((await there()).json()).toMatchObject({ error: 'API_KEY_REVOKED' });
+    } finally {
+      await other.close();
+    }
   });
 
   it('answers 403 outside the key’s scopes', async () => {
