@@ -6,6 +6,7 @@ import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { parts } from '../apps/server/src/modules/parts/parts.tables.js';
 import { eq } from 'drizzle-orm';
+import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
 import { registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
@@ -41,6 +42,7 @@ describe.runIf(browserAvailable())('machine access in the browser', () => {
     await keyForm.getByRole('button', { name: 'Make key' }).click();
     const staffKey = (await staff.page.getByTestId('secret-value').textContent())!.trim();
     expect(staffKey).toMatch(/^sfk_s_/);
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
     await staff.page
       .getByTestId('api-key-row')
       .getByRole('cell', { name: 'Warehouse ERP', exact: true })
@@ -52,6 +54,7 @@ describe.runIf(browserAvailable())('machine access in the browser', () => {
     await hookForm.getByRole('button', { name: 'Add endpoint' }).click();
     const secret = (await staff.page.getByTestId('secret-value').textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
     await staff.page.getByTestId('webhook-endpoint').getByText(hookUrl).waitFor();
 
     // A company owner makes a company key on the Integrations page.
