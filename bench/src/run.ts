@@ -2,7 +2,7 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (import, cpu, search, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
+ * (import, cpu, machine, search, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
  * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog;
  * BENCH_CATALOG_PARTS=N sets the search section's catalog size (100,000, its budgets' size) and
  * BENCH_SEARCH_DATABASES=embedded or postgres runs it on one database only.
@@ -40,6 +40,7 @@ const ORDER = [
   'orders',
   'cpu',
   'checkout',
+  'machine',
   'search',
   'quick-order',
   'staff',
@@ -262,6 +263,46 @@ async function main(): Promise<void> {
     } finally {
       await fresh.drop().catch(() => undefined);
     }
+  }
+
+  // Machine access (issue 35): the stock feed and webhook delivery, on both databases.
+  const { runMachine, MACHINE_BENCH_ENV } = await import('./machine.js');
+  await withServer(
+    'embedded (machine access)',
+    [
+      {
+        kind: 'machine',
+        name: 'Machine access (embedded)',
+        run: (s) => runMachine(s, 'Machine access (embedded)', 'embedded'),
+      },
+    ],
+    undefined,
+    undefined,
+    MACHINE_BENCH_ENV,
+  );
+  if (want('machine') && settings.benchDatabaseUrl) {
+    const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+    try {
+      await withServer(
+        'PostgreSQL (machine access)',
+        [
+          {
+            kind: 'machine',
+            name: 'Machine access (PostgreSQL)',
+            run: (s) => runMachine(s, 'Machine access (PostgreSQL)', 'postgres'),
+          },
+        ],
+        fresh.url,
+        undefined,
+        MACHINE_BENCH_ENV,
+      );
+    } finally {
+      await fresh.drop().catch(() => undefined);
+    }
+  } else if (want('machine')) {
+    rowsByKind
+      .get('machine')
+      ?.push(skippedRow('Machine access (PostgreSQL)', 'skipped (set BENCH_DATABASE_URL)'));
   }
 
   // Multi-line checkout (issue 21): budgets on PostgreSQL, the embedded figures for reference.

@@ -80,6 +80,17 @@ import {
 } from './modules/backups/backup-schedule.js';
 import { backupSource } from './modules/backups/backup.service.js';
 import { backupRoutes } from './modules/backups/backups.routes.js';
+import { createKeyGuard, type KeyGuard } from './modules/api-keys/api-key-guard.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { v1Routes } from './modules/machine-api/v1.routes.js';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery-worker.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { syncWebhookSettings } from './modules/webhooks/webhooks.service.js';
+import { machinePart } from './modules/parts/feeds.service.js';
+import { toV1Order } from './modules/orders/order-feed.js';
+import type { Lookup } from './modules/webhooks/destination.js';
+import { findOrderView } from './modules/orders/orders.service.js';
+import { listAdmins } from './modules/users/roles.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +109,10 @@ declare module 'fastify' {
       routes: string[];
       /** Backups of this shop's data (the schedule runs only with the background jobs). */
       backups: Backups;
+      /** Machine API keys (tests forget cached keys to see a revocation at once). */
+      keyGuard: KeyGuard;
+      /** Outgoing webhooks (tests call `runDue`). */
+      webhooks: WebhookWorker;
     };
   }
 }
@@ -118,6 +133,8 @@ export type AppDeps = {
   startJobs?: boolean;
   /** Tests: a pause between the steps of a catalog import's apply (to race or crash it there). */
   importSteps?: (step: string) => Promise<void>;
+  /** Tests: how webhook deliveries resolve names (one that resolves to a private address). */
+  webhookLookup?: Lookup;
 };
 
 /** Believe X-Forwarded-For's last `hops` entries, the ones the shop's own proxies appended. */
@@ -134,6 +151,7 @@ export async function buildApp({
   startJobs = false,
   paymentProvider: givenProvider,
   importSteps,
+  webhookLookup,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -226,6 +244,38 @@ export async function buildApp({
     source: () => backupSource(database, config.databaseUrl),
     log: app.log,
   });
+  const limiter = createRateLimiter(db);
+  // Machine keys are revoked everywhere within the same bound as a session's end.
+  const keyGuard = createKeyGuard({ db, limiter, cacheMs: config.sessionCheckCacheMs });
+  // Webhooks leave from their own outbox (decision 059): a slow receiver never holds up mail.
+  const webhooks = createWebhookWorker({
+    db,
+    log: app.log,
+    rules: { allowLocalHttp: config.webhooks.allowLocalHttp },
+    timeoutMs: config.webhooks.timeoutMs,
+    disableAfter: config.webhooks.disableAfter,
+    ...(webhookLookup ? { lookup: webhookLookup } : {}),
+    // The one serializer of each object an event written inside a statement or trigger names.
+    render: async (objectType, objectId) => {
+      if (objectType === 'part') return (await machinePart(db, objectId)) ?? null;
+      if (objectType !== 'order') throw new Error(`no serializer for ${objectType}`);
+      const order = await findOrderView(db, objectId);
+      return order ? toV1Order(order) : null;
+    },
+    onDisabled: async (tx, endpoint) => {
+      for (const admin of await listAdmins(tx)) {
+        if (admin.pending) continue;
+        await queueMail(tx, {
+          to: admin.email,
+          subject: `${config.brandName}: a webhook endpoint was turned off`,
+          text:
+            `The webhook endpoint ${endpoint.url} failed ${endpoint.consecutiveFailures} times in a row ` +
+            `and was turned off.\n\n${endpoint.disabledReason ?? ''}\n\n` +
+            `Turn it back on in the console once the receiver answers again: ${config.publicUrl}/dashboard/webhooks`,
+        });
+      }
+    },
+  });
   // Filled in below, once the payment provider exists; read only after buildApp returns.
   const storefront = {
     backups,
@@ -237,6 +287,8 @@ export async function buildApp({
     routes,
     sweepUnpaidOrders: async (_hours: number, _now?: Date): Promise<number> => 0,
     remindOverdueInvoices: (now?: Date) => remindOverdueInvoices(db, now),
+    keyGuard,
+    webhooks,
   };
   app.decorate('storefront', storefront);
   // A reset request is carried out here, after its answer (see the identity bridge); the address
@@ -246,7 +298,6 @@ export async function buildApp({
     await auth.api.requestPasswordReset({ body: { email } });
     return { keepPayload: { done: true } };
   });
-  const limiter = createRateLimiter(db);
   const mailLimiter = config.mailRateLimit ? limiter : null;
 
   await app.register(authRoutes, {
@@ -278,7 +329,10 @@ export async function buildApp({
   await app.register(siteRoutes, { config });
 
   // The sandbox reports outcomes through the same event handler as Stripe's webhook.
-  const onQueued = () => outbox.poke();
+  const onQueued = () => {
+    outbox.poke();
+    webhooks.poke();
+  };
   const configured = createPaymentProvider(config.payments, db, async (event) => {
     await handlePaymentEvent(db, event, onQueued);
   });
@@ -392,6 +446,7 @@ export async function buildApp({
   await app.register(catalogImportRoutes, {
     db,
     guards,
+    keyGuard,
     dir: config.importsDir,
     uploadsDir: config.uploadsDir,
     maxBytes: config.importMaxBytes,
@@ -401,6 +456,24 @@ export async function buildApp({
       search.nudge();
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
+  });
+  await app.register(apiKeyRoutes, { db, guards, keyGuard });
+  await syncWebhookSettings(db, config.lowStockFactor);
+  await app.register(webhookRoutes, {
+    db,
+    guards,
+    rules: { allowLocalHttp: config.webhooks.allowLocalHttp },
+    onQueued,
+  });
+  await app.register(v1Routes, {
+    db,
+    keyGuard,
+    openOrderLimits: config.openOrderLimits,
+    onCatalogChange: () => {
+      catalog.invalidate();
+      search.nudge();
+    },
+    onQueued,
   });
   await app.register(uploadRoutes, {
     db,
@@ -416,12 +489,14 @@ export async function buildApp({
     // An offer holds to the end of its day: looking every minute marks it soon after.
     startQuoteExpiry(app, db, quoteMail, 60_000, onQueued);
     app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));
+    app.addHook('onReady', async () => webhooks.start(1000));
     startBackupSchedule(app, backups, config.backups.intervalHours);
     startRetentionSweep(app, db, config.invoiceRetentionYears);
     startImportRecovery(app, db, { embedded: !config.databaseUrl });
   }
   // The database closes after the app: let a running job finish first.
   app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onClose', async () => webhooks.stop());
 
   // `/parts` arrives with its first page of results drawn in (the catalog module's data).
   await registerSite(app, config.webDistDir, publicConfigOf(config), {

@@ -160,6 +160,25 @@ const EnvSchema = z.object({
         return z.NEVER;
       }),
   ),
+  WEBHOOK_ALLOW_LOCAL_HTTP: flag(false),
+  WEBHOOK_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds from 100 to 30000' })
+      .int('must be a number of milliseconds from 100 to 30000')
+      .min(100, 'must be a number of milliseconds from 100 to 30000')
+      .max(30_000, 'must be a number of milliseconds from 100 to 30000')
+      .default(10_000),
+  ),
+  WEBHOOK_DISABLE_AFTER: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 10000' })
+      .int('must be a whole number from 1 to 10000')
+      .min(1, 'must be a whole number from 1 to 10000')
+      .max(10_000, 'must be a whole number from 1 to 10000')
+      .default(50),
+  ),
   SESSION_CHECK_CACHE_MS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -343,6 +362,12 @@ export type Config = {
   outboxIntervalSeconds: number;
   /** How long a checked session or role is reused on this instance (see guards.ts). */
   sessionCheckCacheMs: number;
+  /**
+   * Outgoing webhooks (decision 059): `allowLocalHttp` lets endpoints be http://127.0.0.1 (or
+   * localhost) for development and tests, never in production; each attempt's time limit; how
+   * many failed attempts in a row turn an endpoint off.
+   */
+  webhooks: { allowLocalHttp: boolean; timeoutMs: number; disableAfter: number };
   /** The most one account may hold in unpaid orders (stock they reserve for free). */
   openOrderLimits: { count: number; valueCents: number };
   /** Scheduled backups: every `intervalHours` (0: none), the newest `keep` kept in `dir`. */
@@ -390,6 +415,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         missing.map((name) => `${name}: required when payments go through Stripe`),
       );
     }
+  }
+  if (e.NODE_ENV === 'production' && e.WEBHOOK_ALLOW_LOCAL_HTTP) {
+    throw new ConfigError([
+      'WEBHOOK_ALLOW_LOCAL_HTTP: must be false when NODE_ENV=production (webhooks go to https addresses outside this network only)',
+    ]);
   }
   if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     throw new ConfigError([
@@ -451,6 +481,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taxId: e.SELLER_TAX_ID ?? null,
     },
     sessionCheckCacheMs: e.SESSION_CHECK_CACHE_MS,
+    webhooks: {
+      allowLocalHttp: e.WEBHOOK_ALLOW_LOCAL_HTTP,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+    },
     openOrderLimits: {
       count: e.MAX_UNPAID_ORDERS,
       valueCents: Math.round(e.MAX_UNPAID_ORDER_VALUE * 100),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiScope } from './api-keys.js';
 
 /**
  * Who may call an endpoint.
@@ -8,9 +9,10 @@ import type { z } from 'zod';
  * - `session`: the identity provider's session cookie.
  * - `client-secret`: whoever holds the payment's client secret (it is the capability).
  * - `stripe-signature`: Stripe, proven by the `Stripe-Signature` header over the raw body.
+ * - `api-key`: a machine's API key (`Authorization: Bearer sfk_…`) holding one of `scopes`.
  */
 export type Access =
-  'public' | 'customer' | 'admin' | 'session' | 'client-secret' | 'stripe-signature';
+  'public' | 'customer' | 'admin' | 'session' | 'client-secret' | 'stripe-signature' | 'api-key';
 
 export type Answer = { description: string; schema?: z.ZodType; contentType?: string };
 
@@ -22,8 +24,15 @@ export type Endpoint = {
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * `api-key` routes: the key must hold one of these (none listed: any live key). On an `admin`
+   * route: a staff API key holding one of these may call it too (the catalog import).
+   */
+  scopes?: readonly ApiScope[];
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the route reads (lower-case names), for the API description. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** Expected failures besides the ones `access` implies (401, 403) and 500. */
   errors?: readonly number[];

@@ -24,6 +24,8 @@ import { quickOrderEndpoints } from './quick-order.js';
 import { quoteEndpoints, staffQuoteEndpoints } from './quote-endpoints.js';
 import { policyEndpoints } from './policies.js';
 import { privacyEndpoints } from './privacy.js';
+import { machineAdminEndpoints, v1Endpoints } from './machine-endpoints.js';
+import { webhookEndpoints } from './webhook-endpoints.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -462,6 +464,9 @@ export const endpoints = {
   ...importEndpoints,
   ...policyEndpoints,
   ...privacyEndpoints,
+  ...machineAdminEndpoints,
+  ...v1Endpoints,
+  ...webhookEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -29,3 +29,6 @@ export * from './quotes.js';
 export * from './page-constants.js';
 export * from './policies.js';
 export * from './privacy.js';
+export * from './api-keys.js';
+export * from './v1.js';
+export * from './webhooks.js';

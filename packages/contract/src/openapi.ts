@@ -14,6 +14,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No such resource, or not yours',
   409: 'The resource is not in a state that allows this',
   413: 'The body is too large',
+  422: 'The Idempotency-Key was used before with another body',
   429: 'Too many attempts: wait the seconds in `Retry-After`',
   500: 'Something failed on the server; nothing about it is disclosed',
   503: 'A dependency (the database) is not reachable',
@@ -26,6 +27,7 @@ const SECURITY: Record<Access, Operation['security']> = {
   session: [{ session: [] }],
   'client-secret': [],
   'stripe-signature': [{ stripeSignature: [] }],
+  'api-key': [{ apiKey: [] }],
 };
 
 const ACCESS_TEXT: Record<Access, string> = {
@@ -35,6 +37,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   session: "The identity provider's session cookie.",
   'client-secret': "Whoever holds the payment's client secret.",
   'stripe-signature': 'Stripe, proven by the Stripe-Signature header.',
+  'api-key': 'A machine API key (staff or company key) with the scope named below.',
 };
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -51,6 +54,7 @@ function parameters(endpoint: Endpoint): Operation[] {
   for (const [where, schema] of [
     ['path', endpoint.params],
     ['query', endpoint.query],
+    ['header', endpoint.headers],
   ] as const) {
     if (!schema) continue;
     const json = schemaOf(schema, 'input') as {
@@ -75,7 +79,9 @@ function failures(endpoint: Endpoint): number[] {
       ? [401]
       : endpoint.access === 'admin'
         ? [401, 403]
-        : [];
+        : endpoint.access === 'api-key'
+          ? [401, 403, 429]
+          : [];
   const fromInput = endpoint.body || endpoint.params || endpoint.query ? [400] : [];
   return [...new Set([...implied, ...fromInput, ...(endpoint.errors ?? []), 500])].sort();
 }
@@ -110,11 +116,23 @@ function operation(name: string, endpoint: Endpoint): Operation {
     operationId: name,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    description: [`**Who may call it:** ${ACCESS_TEXT[endpoint.access]}`, endpoint.description]
+    description: [
+      `**Who may call it:** ${ACCESS_TEXT[endpoint.access]}`,
+      endpoint.scopes?.length
+        ? `**${endpoint.access === 'api-key' ? 'Scopes (any one)' : 'Or an API key with the scope'}:** ${endpoint.scopes.join(', ')}`
+        : '',
+      endpoint.description,
+    ]
       .filter(Boolean)
       .join('\n\n'),
     'x-access': endpoint.access,
-    security: SECURITY[endpoint.access],
+    ...(endpoint.scopes ? { 'x-scopes': endpoint.scopes } : {}),
+    security:
+      endpoint.access === 'api-key'
+        ? [{ apiKey: [...(endpoint.scopes ?? [])] }]
+        : endpoint.scopes?.length
+          ? [...(SECURITY[endpoint.access] as object[]), { apiKey: [...endpoint.scopes] }]
+          : SECURITY[endpoint.access],
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(endpoint.body
       ? {
@@ -166,6 +184,14 @@ export function openApiDocument(options: { serverUrl: string; title: string; ver
           description: 'Set by sign-in and sign-up.',
         },
         stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A machine API key (`sfk_…`), made in the staff console (staff keys) or by a ' +
+            "company's owner (company keys). Each key holds scopes; a route outside them " +
+            'answers 403, and each key has its own rate limit (429 with Retry-After).',
+        },
       },
     },
   };

@@ -16,6 +16,7 @@ export const STOCK_MOVEMENT_KINDS = [
   'sweep',
   'refund',
   'import',
+  'feed',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 

@@ -15,3 +15,5 @@ export * from '../modules/companies/companies.tables.js';
 export * from '../modules/quotes/quotes.tables.js';
 export * from '../modules/policies/policies.tables.js';
 export * from '../modules/catalog-import/import.tables.js';
+export * from '../modules/api-keys/api-keys.tables.js';
+export * from '../modules/webhooks/webhooks.tables.js';

@@ -39,6 +39,9 @@ const Quotes = lazy(() => import('./routes/quotes'));
 const Quote = lazy(() => import('./routes/quote'));
 const StaffQuotes = lazy(() => import('./routes/dashboard/staff-quotes'));
 const StaffQuote = lazy(() => import('./routes/dashboard/staff-quote'));
+const ApiKeys = lazy(() => import('./routes/dashboard/api-keys'));
+const Webhooks = lazy(() => import('./routes/dashboard/webhooks'));
+const CompanyIntegrations = lazy(() => import('./routes/dashboard/company-integrations'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 const dashboard = dashboardPaths;
@@ -64,6 +67,7 @@ export default function MemberRoutes() {
           <Route path={dashboard.payment.path} element={<Payment />} />
           <Route path={dashboard.company.path} element={<Company />} />
           <Route path={dashboard.companyOrders.path} element={<CompanyOrders />} />
+          <Route path={dashboard.companyIntegrations.path} element={<CompanyIntegrations />} />
           <Route element={<RequireAdmin />}>
             <Route path={dashboard.addPart.path} element={<AddPart />} />
             <Route path={dashboard.editPart.path} element={<EditPart />} />
@@ -81,6 +85,8 @@ export default function MemberRoutes() {
             <Route path={dashboard.invoices.path} element={<StaffInvoices />} />
             <Route path={dashboard.staffQuotes.path} element={<StaffQuotes />} />
             <Route path={dashboard.staffQuote.path} element={<StaffQuote />} />
+            <Route path={dashboard.apiKeys.path} element={<ApiKeys />} />
+            <Route path={dashboard.webhooks.path} element={<Webhooks />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>

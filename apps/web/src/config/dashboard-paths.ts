@@ -61,6 +61,14 @@ export const dashboardPaths = {
     path: 'quotes/:id',
     href: (id: string) => `/dashboard/quotes/${encodeURIComponent(id)}`,
   },
+  /** Staff: API keys for the shop's own systems, and webhook endpoints (issue 35). */
+  apiKeys: { path: 'api-keys', href: () => '/dashboard/api-keys' },
+  webhooks: { path: 'webhooks', href: () => '/dashboard/webhooks' },
+  /** A company owner: keys and webhooks for the company's ERP. */
+  companyIntegrations: {
+    path: 'company-integrations',
+    href: () => '/dashboard/company-integrations',
+  },
   /** Staff: the shop's pages, in Markdown, as versions. */
   pages: { path: 'pages', href: () => '/dashboard/pages' },
 } as const;

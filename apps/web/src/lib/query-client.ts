@@ -23,7 +23,9 @@ export type Topic =
   // Quotes: a buyer's requests and staff's offers.
   | 'quotes'
   // The shop's pages (terms, privacy notice, …).
-  | 'pages';
+  | 'pages'
+  // Machine access: API keys, webhook endpoints and their deliveries.
+  | 'machine';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -16,7 +16,9 @@ export type AuditEntryInput = {
     | 'quote'
     | 'page'
     | 'account'
-    | 'import';
+    | 'import'
+    | 'api-key'
+    | 'webhook';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { emitEvent } from '../webhooks/events.js';
 import { formatMoney, fromCents, isUuid } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -240,6 +241,23 @@ export async function issueCreditNote(
     })
     .returning();
   if (!row) throw new Error('the credit note was not inserted');
+  const [invoice] = await tx
+    .select({ companyId: companyInvoices.companyId, orderId: companyInvoices.orderId })
+    .from(companyInvoices)
+    .where(eq(companyInvoices.id, invoiceId));
+  await emitEvent(tx, {
+    type: 'credit_note.issued',
+    companyId: invoice?.companyId ?? null,
+    data: async () => ({
+      id: row.id,
+      number: row.number,
+      invoiceId,
+      orderId: invoice?.orderId ?? null,
+      amountCents: row.amountCents,
+      reason: row.reason,
+      issuedAt: row.issuedAt.toISOString(),
+    }),
+  });
   return row;
 }
 

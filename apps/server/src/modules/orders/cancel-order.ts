@@ -10,7 +10,12 @@ import {
 } from '../companies/account.service.js';
 import { queueOrderMail } from '../mail/mail.service.js';
 import { returnStock } from '../parts/stock.service.js';
-import { recordOrderEvent, transitionOrder, type OrderActor } from './order-status.js';
+import {
+  emitOrderEvent,
+  recordOrderEvent,
+  transitionOrder,
+  type OrderActor,
+} from './order-status.js';
 import {
   findOrder,
   liveLines,
@@ -323,6 +328,7 @@ export async function staffCancelLine(
         `${updated.paymentMode === 'account' ? ' taken off the invoice' : paid ? ' refunded' : ''}` +
         (by.note ? `. ${by.note}` : ''),
     });
+    await emitOrderEvent(tx, 'order.line_canceled', updated);
     await queueOrderMail(tx, {
       orderId,
       kind: 'line-canceled',

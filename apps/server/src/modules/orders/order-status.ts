@@ -1,7 +1,10 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '@storefront/contract';
+import type { OrderStatus, WebhookEventType } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { queueOrderMail, type OrderMailKind } from '../mail/mail.service.js';
+import { emitEvent } from '../webhooks/events.js';
+import { toV1Order } from './order-feed.js';
+import { withLines } from './orders.service.js';
 import { orderEvents, orders, type OrderRow, type ORDER_ACTORS } from './orders.tables.js';
 
 /**
@@ -50,6 +53,22 @@ const MAILS: Partial<Record<OrderStatus, OrderMailKind[]>> = {
   canceled: ['canceled'],
   shipped: ['shipped'],
 };
+
+/** The webhook event a status sends, in the same transaction (decision 059). */
+const EVENTS: Partial<Record<OrderStatus, WebhookEventType>> = {
+  paid: 'order.paid',
+  canceled: 'order.canceled',
+  shipped: 'order.shipped',
+  delivered: 'order.delivered',
+};
+
+/** An order's event for the webhooks, its body the v1 order as it is now in `tx`. */
+export const emitOrderEvent = (tx: DbOrTx, type: WebhookEventType, order: OrderRow) =>
+  emitEvent(tx, {
+    type,
+    companyId: order.companyId,
+    data: async () => toV1Order(await withLines(tx, order)),
+  });
 
 /**
  * The only writer of `orders.status`. Moves the order to `to` if its current status is one of
@@ -111,6 +130,8 @@ export async function transitionOrder(
       userId: kind === 'staff-paid' ? null : order.userId,
     });
   }
+  const event = EVENTS[to];
+  if (event) await emitOrderEvent(tx, event, order);
   return order;
 }
 

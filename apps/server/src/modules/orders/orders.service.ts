@@ -13,6 +13,7 @@ import { rowOf } from '../../db/raw-rows.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { roleIn } from '../companies/companies.service.js';
+import { emitOrderEvent } from './order-status.js';
 import {
   orderEvents,
   orderLines,
@@ -223,14 +224,26 @@ export async function recordRefund(
   orderId: string,
   refund: { status: 'pending' | 'succeeded' | 'failed'; refundedCents: number },
 ): Promise<void> {
-  await db
+  const [before] = await db
+    .select({ status: orders.refundStatus, cents: orders.refundedCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const [order] = await db
     .update(orders)
     .set({
       refundStatus: refund.status,
       refundedCents: refund.refundedCents,
       updatedAt: new Date(),
     })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning();
+  // Money confirmed back (the first time, or more of it): the webhooks hear it once.
+  if (
+    order &&
+    refund.status === 'succeeded' &&
+    (before?.status !== 'succeeded' || Number(before.cents) !== refund.refundedCents)
+  )
+    await emitOrderEvent(db, 'order.refunded', order);
 }
 
 /**

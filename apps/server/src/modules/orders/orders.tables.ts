@@ -87,6 +87,11 @@ export const orders = pgTable(
      * is in migration 0019, so this module does not import the policies module's table).
      */
     termsVersionId: uuid('terms_version_id'),
+    /**
+     * The id of the transaction that last wrote the order (a trigger sets it, migration 0022): the
+     * v1 orders feed's order (decision 059).
+     */
+    changeTxid: bigint('change_txid', { mode: 'number' }).notNull().default(0),
     /** The customer's account was deleted: only the invoice's fields remain (decision 052). */
     personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   },

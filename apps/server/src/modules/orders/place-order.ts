@@ -21,6 +21,7 @@ import { tooMany } from '../limits/rate-limiter.js';
 import { placedMailCtes } from '../mail/mail.service.js';
 import { reserveLinesCtes, snapshotPartsCte } from '../parts/stock.service.js';
 import { placedEventCte } from './order-status.js';
+import { eventCtes } from '../webhooks/events.js';
 import {
   composeAddress,
   findOrderView,
@@ -214,6 +215,14 @@ const placeStatement = preparedSql(
     ),
     ${accountInvoiceCte()},
     ${placedEventCte()},
+    ${eventCtes('placed_webhook', { type: 'order.placed', from: 'inserted', objectType: 'order' })},
+    ${eventCtes('invoiced_webhook', {
+      type: 'invoice.issued',
+      from: 'inserted',
+      objectType: 'order',
+      // An order on account is invoiced as it is placed (account_invoice).
+      where: sql`f.payment_mode = 'account'`,
+    })},
     ${placedMailCtes()},
     ${clearOrderedCartLinesCte({
       userId: value('userId'),

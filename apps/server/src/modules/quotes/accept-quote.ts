@@ -14,8 +14,9 @@ import { companyForOrder } from '../companies/companies.service.js';
 import { composeAddress, findOrderView, toOrderResponse } from '../orders/orders.service.js';
 import { LinesRefusal, placeLines, type OpenOrderLimits } from '../orders/place-order.js';
 import { queueQuoteMail, type QuoteMailConfig } from './quote-mail.js';
+import { emitEvent } from '../webhooks/events.js';
 import { conflictOf, recordQuoteEvent } from './quote-transitions.js';
-import { findQuote, linesOfVersion, visibleQuote } from './quotes.service.js';
+import { findQuote, linesOfVersion, quoteView, visibleQuote } from './quotes.service.js';
 import { quotes } from './quotes.tables.js';
 
 type Accepted = { order: OrderResponse; created: boolean };
@@ -100,6 +101,11 @@ export async function acceptQuote(
       to: 'accepted',
       version: body.version,
       message: `Order ${formatOrderNumber(order.number)}`,
+    });
+    await emitEvent(tx, {
+      type: 'quote.accepted',
+      companyId: claimed.companyId,
+      data: () => quoteView(tx, claimed),
     });
     await queueQuoteMail(tx, deps.mail, claimed, {
       to: 'accepted',

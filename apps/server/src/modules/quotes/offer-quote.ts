@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Caller } from '../auth/guards.js';
 import { queueQuoteMail, type QuoteMailConfig } from './quote-mail.js';
+import { emitEvent } from '../webhooks/events.js';
 import { checkedLines } from './quote-parts.js';
 import { conflictOf, OFFERABLE, recordQuoteEvent, statusBefore } from './quote-transitions.js';
 import { findQuote, quoteNotFound, quoteView } from './quotes.service.js';
@@ -109,6 +110,11 @@ export async function offerQuote(
         summary: `Offered ${formatQuoteNumber(quote.number, quote.createdAt)} v${version}: ${fromCents(totalCents).toFixed(2)} until ${body.validUntil}`,
       },
     );
+    await emitEvent(tx, {
+      type: 'quote.offered',
+      companyId: moved.companyId,
+      data: () => quoteView(tx, moved),
+    });
     await queueQuoteMail(tx, mail, moved, {
       to: 'offered',
       version,

@@ -21,12 +21,15 @@ const staffItems: Item[] = [
   { to: dashboardPaths.staffQuotes.href(), label: 'Quotes' },
   { to: dashboardPaths.admins.href(), label: 'Admins' },
   { to: dashboardPaths.audit.href(), label: 'Audit log' },
+  { to: dashboardPaths.apiKeys.href(), label: 'API keys' },
+  { to: dashboardPaths.webhooks.href(), label: 'Webhooks' },
   { to: dashboardPaths.pages.href(), label: 'Pages' },
 ];
 /** Buying with colleagues: a menu of its own, so the spec's sidebar stays as it is. */
 const companyItems: Item[] = [
   { to: dashboardPaths.company.href(), label: 'Company' },
   { to: dashboardPaths.companyOrders.href(), label: 'Company orders' },
+  { to: dashboardPaths.companyIntegrations.href(), label: 'Integrations' },
 ];
 /** Asking for a price: the buyer's quotes (a page of its own, outside the dashboard). */
 const quoteItems: Item[] = [{ to: paths.quotes.href(), label: 'My quotes' }];

@@ -15,6 +15,7 @@ const KIND_LABEL: Record<StockMovementKind, string> = {
   sweep: 'Unpaid order expired',
   refund: 'Refunded by staff',
   import: 'Imported',
+  feed: 'Stock feed (API)',
 };
 
 function Row({ m }: { m: StockMovement }) {
