@@ -29,3 +29,4 @@ export * from './quotes.js';
 export * from './page-constants.js';
 export * from './policies.js';
 export * from './privacy.js';
+export * from './app-routes.js';
