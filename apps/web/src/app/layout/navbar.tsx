@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAuth } from '../../features/auth/use-auth';
@@ -36,16 +37,25 @@ export function Navbar() {
     await navigate(paths.home.href());
   };
 
+  // The phone menu is open only until a page is chosen: left open it covers the page's heading,
+  // and a tap meant for the heading lands on a menu item.
+  // Open for the page it was opened on: any navigation (a link, back) closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
-      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start w-auto">
-          <div className="dropdown lg:hidden">
+      <nav className="navbar mx-auto max-w-7xl flex-wrap px-4 lg:flex-nowrap" aria-label="Main">
+        <div className="navbar-start w-auto flex-1 lg:flex-none">
+          <div className="relative lg:hidden">
             <button
               type="button"
               className="btn btn-ghost btn-square"
-              aria-label="Open menu"
-              aria-haspopup="true"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="phone-menu"
+              onClick={() => setOpenOn(menuOpen ? null : pathname)}
             >
               <svg
                 viewBox="0 0 24 24"
@@ -59,12 +69,19 @@ export function Navbar() {
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
-            <ul
-              className="menu dropdown-content menu-sm z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow"
-              tabIndex={-1}
-            >
-              <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
-            </ul>
+            {menuOpen && (
+              <ul
+                id="phone-menu"
+                className="menu absolute left-0 z-40 mt-3 w-60 rounded-box bg-base-100 p-2 shadow"
+              >
+                <NavItems
+                  items={items}
+                  itemClassName="min-h-11 items-center"
+                  onChoose={() => setOpenOn(null)}
+                  onLogout={signedIn ? () => void logout() : null}
+                />
+              </ul>
+            )}
           </div>
           <Link
             to={paths.home.href()}
@@ -74,7 +91,8 @@ export function Navbar() {
             {config.data?.brandName ?? <span className="inline-block w-40" aria-label="Home" />}
           </Link>
         </div>
-        <div className="navbar-center flex-1 px-2">
+        {/* On a phone the search has a row of its own: beside the brand and the cart it had 79 px. */}
+        <div className="navbar-center order-last w-full basis-full pb-1 lg:order-none lg:w-auto lg:flex-1 lg:basis-auto lg:px-2 lg:pb-0">
           <SearchBox
             searchHref={(q) => paths.parts.href(`?q=${encodeURIComponent(q)}`)}
             partHref={(id) => paths.part.href(id)}

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { installFocusFirstError } from '../../lib/focus-first-error';
 import { AddToCartProvider } from '../../components/add-to-cart-slot';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { Footer } from './footer';
@@ -22,6 +23,7 @@ function useScrollToTopOnNavigate(pathname: string, hash: string) {
 export function RootLayout() {
   const location = useLocation();
   useScrollToTopOnNavigate(location.pathname, location.hash);
+  useEffect(() => installFocusFirstError(document), []);
   return (
     <AddToCartProvider value={renderAddToCart}>
       <div className="flex min-h-screen flex-col bg-base-200/40">
