@@ -20,6 +20,21 @@ function useScrollToTopOnNavigate(pathname: string, hash: string) {
   }, [pathname, hash]);
 }
 
+/** A word from the page before (a new account: its confirmation mail was sent), above the page. */
+function Notice({ state }: { state: unknown }) {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  if (typeof notice !== 'string') return null;
+  return (
+    <p
+      role="status"
+      className="alert alert-info alert-soft mx-auto mt-4 max-w-5xl"
+      data-testid="notice"
+    >
+      {notice}
+    </p>
+  );
+}
+
 export function RootLayout() {
   const location = useLocation();
   useScrollToTopOnNavigate(location.pathname, location.hash);
@@ -36,6 +51,7 @@ export function RootLayout() {
         <Navbar />
         {/* At least a screen tall, so the footer never jumps when a page arrives. */}
         <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
+          <Notice state={location.state} />
           <RouteErrorBoundary key={location.pathname}>
             <Suspense fallback={<Spinner />}>
               <Outlet />
