@@ -1,9 +1,10 @@
-import { Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useAuth } from '../../../features/auth/use-auth';
+import { useWide } from '../../../lib/use-wide';
 
 type Item = { to: string; label: string };
 
@@ -35,20 +36,6 @@ const customerItems: Item[] = [
   { to: dashboardPaths.addReview.href(), label: 'Add A Review' },
   { to: dashboardPaths.root.href(), label: 'My Profile' },
 ];
-
-const WIDE = '(min-width: 48rem)';
-const subscribeWide = (onChange: () => void) => {
-  const query = window.matchMedia(WIDE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-/** Whether the screen is wide enough for the sidebar beside the page (Tailwind's `md`). */
-const useWide = () =>
-  useSyncExternalStore(
-    subscribeWide,
-    () => window.matchMedia(WIDE).matches,
-    () => true,
-  );
 
 function Menu({ items, label, testId }: { items: Item[]; label?: string; testId: string }) {
   return (

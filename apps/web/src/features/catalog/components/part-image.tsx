@@ -1,7 +1,17 @@
 /** A part's picture at its intrinsic 4:3 size, so the layout never shifts while it loads. */
-export function PartImage({ src, alt, eager }: { src: string; alt: string; eager: boolean }) {
+export function PartImage({
+  src,
+  alt,
+  eager,
+  className = '',
+}: {
+  src: string;
+  alt: string;
+  eager: boolean;
+  className?: string;
+}) {
   return (
-    <figure className="bg-base-200">
+    <figure className={`bg-base-200 ${className}`.trim()}>
       <img
         src={src}
         alt={alt}
