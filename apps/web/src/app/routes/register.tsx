@@ -21,7 +21,12 @@ export default function RegisterRoute() {
   const location = useLocation();
   const target = returnTo(location);
 
-  if (auth.status === 'signed-in' && !busy) return <Navigate to={target} replace />;
+  // Said on the page the new account goes on to. Kept here too: while that page's script loads,
+  // this one stays drawn, signed in, and its own redirect must carry the same words.
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (auth.status === 'signed-in' && !busy)
+    return <Navigate to={target} replace state={notice ? { notice } : undefined} />;
 
   return (
     <AuthCard title="Register an account">
@@ -31,14 +36,11 @@ export default function RegisterRoute() {
         <>
           <RegisterForm
             onBusyChange={setBusy}
-            onRegistered={(email) =>
-              void navigate(target, {
-                replace: true,
-                state: {
-                  notice: `Welcome! We sent a confirmation mail to ${email}: open its link to confirm your address.`,
-                },
-              })
-            }
+            onRegistered={(email) => {
+              const words = `Welcome! We sent a confirmation mail to ${email}: open its link to confirm your address.`;
+              setNotice(words);
+              void navigate(target, { replace: true, state: { notice: words } });
+            }}
           />
           <p className="mt-3 text-sm">
             Already have an account?{' '}

@@ -138,7 +138,7 @@ export function MyOrdersTable({
   const numberLink = (order: OrderResponse) => (
     <Link
       to={dashboardPaths.order.href(order._id)}
-      className="link link-primary font-mono whitespace-nowrap"
+      className="link link-primary inline-block py-1 font-mono whitespace-nowrap"
       data-testid="order-number"
     >
       {order.number}

@@ -6,7 +6,7 @@ const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
 function VersionLines({ version }: { version: QuoteVersion }) {
   const request = version.version === 0;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="table table-sm" aria-label={request ? 'Lines asked for' : 'Offered lines'}>
         <thead>
           <tr>
