@@ -3,13 +3,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type * as ApiClient from '../../lib/api-client';
 import type { QuoteResponse } from '@storefront/contract';
 import QuoteRoute from './quote';
 
 let current: QuoteResponse;
 const calls: string[] = [];
 vi.mock('../../lib/api-client', async (original) => ({
-  ...(await original<typeof import('../../lib/api-client')>()),
+  ...(await original<typeof ApiClient>()),
   api: (path: string) => {
     calls.push(path);
     if (path.endsWith('/withdraw')) current = { ...current, status: 'rejected' };

@@ -2,12 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type * as ApiClient from '../../../lib/api-client';
 import type { QuoteResponse } from '@storefront/contract';
 import { QuoteAnswer } from './quote-answer';
 
 const calls: string[] = [];
 vi.mock('../../../lib/api-client', async (original) => ({
-  ...(await original<typeof import('../../../lib/api-client')>()),
+  ...(await original<typeof ApiClient>()),
   api: (path: string) => {
     calls.push(path);
     if (path.endsWith('/accept'))
