@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFocusFirstError } from './focus-first-error';
+import { focusFirstError } from './focus-first-error';
 
 describe('focus after a failed submit', () => {
   afterEach(() => {
@@ -9,7 +9,6 @@ describe('focus after a failed submit', () => {
 
   it('goes to the first invalid field in the page order, whatever the form focused', () => {
     vi.useFakeTimers();
-    const uninstall = installFocusFirstError(document);
     document.body.innerHTML = `<form>
       <input id="name" /><input id="postal" /><input id="phone" /><button>Go</button>
     </form>`;
@@ -20,10 +19,10 @@ describe('focus after a failed submit', () => {
       for (const id of ['postal', 'phone'])
         document.getElementById(id)!.setAttribute('aria-invalid', 'true');
       document.getElementById('phone')!.focus();
+      focusFirstError(form);
     });
     form.requestSubmit();
     vi.advanceTimersByTime(100);
     expect(document.activeElement?.id).toBe('postal');
-    uninstall();
   });
 });

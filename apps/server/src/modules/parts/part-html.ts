@@ -187,12 +187,12 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: strin
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   const id = escapeHtml(part._id);
   const name = escapeHtml(part.name);
-  return `<article class="card bg-base-100 shadow-md max-sm:card-side" data-testid="part-card">
-<figure class="bg-base-200 max-sm:w-28 max-sm:shrink-0 max-sm:self-start"><img src="${escapeHtml(src)}" alt="${name}" width="640" height="480" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''} class="aspect-[4/3] w-full object-cover" /></figure>
-<div class="card-body max-sm:gap-1 max-sm:p-3">
+  return `<article class="card part-card bg-base-100 shadow-md" data-testid="part-card">
+<figure class="bg-base-200"><img src="${escapeHtml(src)}" alt="${name}" width="640" height="480" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''} class="aspect-[4/3] w-full object-cover" /></figure>
+<div class="card-body">
 <h3 class="card-title text-lg"><a href="/parts/${id}" class="link-hover">${name}</a></h3>
 <p class="text-xs text-base-content/70" data-testid="part-sku">Part number ${escapeHtml(part.sku)}</p>
-<p class="text-xl font-bold max-sm:text-lg" data-testid="part-price">${escapeHtml(formatMoney(part.price))}</p>
+<p class="text-xl font-bold" data-testid="part-price">${escapeHtml(formatMoney(part.price))}</p>
 <p data-testid="part-minimum">Minimum order quantity: ${part.mOrderQuantity} piece</p>
 <p data-testid="part-available">Available: ${part.availableQuantity} piece</p>
 <div class="card-actions mt-2 justify-end">${

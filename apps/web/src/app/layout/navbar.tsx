@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { useAuth } from '../../features/auth/use-auth';
@@ -37,25 +36,18 @@ export function Navbar() {
     await navigate(paths.home.href());
   };
 
-  // The phone menu is open only until a page is chosen: left open it covers the page's heading,
-  // and a tap meant for the heading lands on a menu item.
-  // Open for the page it was opened on: any navigation (a link, back) closes it.
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === pathname;
-
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
-      <nav className="navbar mx-auto max-w-7xl flex-wrap px-4 lg:flex-nowrap" aria-label="Main">
+      <nav className="navbar main-nav mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="navbar-start w-auto flex-1 lg:flex-none">
-          <div className="relative lg:hidden">
+          <div className="lg:hidden">
+            {/* A popover: the browser opens and closes it (Escape, a tap outside) and tells
+                assistive technology whether it is open. */}
             <button
               type="button"
               className="btn btn-ghost btn-square"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              aria-controls="phone-menu"
-              onClick={() => setOpenOn(menuOpen ? null : pathname)}
+              aria-label="Open menu"
+              popoverTarget="phone-menu"
             >
               <svg
                 viewBox="0 0 24 24"
@@ -69,19 +61,16 @@ export function Navbar() {
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
-            {menuOpen && (
-              <ul
-                id="phone-menu"
-                className="menu absolute left-0 z-40 mt-3 w-60 rounded-box bg-base-100 p-2 shadow"
-              >
-                <NavItems
-                  items={items}
-                  itemClassName="min-h-11 items-center"
-                  onChoose={() => setOpenOn(null)}
-                  onLogout={signedIn ? () => void logout() : null}
-                />
-              </ul>
-            )}
+            {/* Closed once a page is chosen: left open it covered the page's heading, and a tap
+                meant for the heading landed on a menu item. */}
+            <ul
+              id="phone-menu"
+              popover="auto"
+              className="menu w-60 rounded-box bg-base-100 p-2 shadow"
+              onClick={(e) => e.currentTarget.hidePopover()}
+            >
+              <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
+            </ul>
           </div>
           <Link
             to={paths.home.href()}
@@ -91,8 +80,8 @@ export function Navbar() {
             {config.data?.brandName ?? <span className="inline-block w-40" aria-label="Home" />}
           </Link>
         </div>
-        {/* On a phone the search has a row of its own: beside the brand and the cart it had 79 px. */}
-        <div className="navbar-center order-last w-full basis-full pb-1 lg:order-none lg:w-auto lg:flex-1 lg:basis-auto lg:px-2 lg:pb-0">
+        {/* On a phone the search has a row of its own (index.css): beside the brand and the cart it had 79 px. */}
+        <div className="navbar-center nav-search">
           <SearchBox
             searchHref={(q) => paths.parts.href(`?q=${encodeURIComponent(q)}`)}
             partHref={(id) => paths.part.href(id)}

@@ -1,7 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { installFocusFirstError } from '../../lib/focus-first-error';
 import { AddToCartProvider } from '../../components/add-to-cart-slot';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { Footer } from './footer';
@@ -21,24 +20,12 @@ function useScrollToTopOnNavigate(pathname: string, hash: string) {
 }
 
 /** A word from the page before (a new account: its confirmation mail was sent), above the page. */
-function Notice({ state }: { state: unknown }) {
-  const notice = (state as { notice?: unknown } | null)?.notice;
-  if (typeof notice !== 'string') return null;
-  return (
-    <p
-      role="status"
-      className="alert alert-info alert-soft mx-auto mt-4 max-w-5xl"
-      data-testid="notice"
-    >
-      {notice}
-    </p>
-  );
-}
+const Notice = lazy(() => import('./notice'));
 
 export function RootLayout() {
   const location = useLocation();
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
   useScrollToTopOnNavigate(location.pathname, location.hash);
-  useEffect(() => installFocusFirstError(document), []);
   return (
     <AddToCartProvider value={renderAddToCart}>
       <div className="flex min-h-screen flex-col bg-base-200/40">
@@ -51,7 +38,11 @@ export function RootLayout() {
         <Navbar />
         {/* At least a screen tall, so the footer never jumps when a page arrives. */}
         <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
-          <Notice state={location.state} />
+          {typeof notice === 'string' && (
+            <Suspense fallback={null}>
+              <Notice text={notice} />
+            </Suspense>
+          )}
           <RouteErrorBoundary key={location.pathname}>
             <Suspense fallback={<Spinner />}>
               <Outlet />

@@ -18,17 +18,13 @@ type PartCardProps = {
   children?: ReactNode;
 };
 
-/** The picture's column on a phone (the card is a row there). */
-const PHONE_FIGURE = 'max-sm:w-28 max-sm:shrink-0 max-sm:self-start';
-
 export function PartCard({ part, eager = false, children }: PartCardProps) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   return (
-    // On a phone the picture goes beside the text and the description to two lines: a result
-    // was 650 px tall, 15 of them an 11,000 px page.
-    <article className="card bg-base-100 shadow-md max-sm:card-side" data-testid="part-card">
-      <PartImage src={part.url} alt={part.name} eager={eager} className={PHONE_FIGURE} />
-      <div className="card-body max-sm:gap-1 max-sm:p-3">
+    // Denser on a phone (`part-card` in index.css): a result was 650 px tall there.
+    <article className="card part-card bg-base-100 shadow-md" data-testid="part-card">
+      <PartImage src={part.url} alt={part.name} eager={eager} />
+      <div className="card-body">
         <h3 className="card-title text-lg">
           <Link to={paths.part.href(part._id)} className="link-hover">
             {part.name}
@@ -41,13 +37,10 @@ export function PartCard({ part, eager = false, children }: PartCardProps) {
         ) : null}
         <FitBadge fits={part.fits ?? null} />
         {children}
-        <p
-          className="text-sm text-base-content/80 max-sm:line-clamp-2"
-          data-testid="part-description"
-        >
+        <p className="text-sm text-base-content/80" data-testid="part-description">
           {previewDescription(part.description)}
         </p>
-        <p className="text-xl font-bold max-sm:text-lg" data-testid="part-price">
+        <p className="text-xl font-bold" data-testid="part-price">
           {formatMoney(part.price)}
         </p>
         <p data-testid="part-minimum">Minimum order quantity: {part.mOrderQuantity} piece</p>

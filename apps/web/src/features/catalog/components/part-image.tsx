@@ -1,17 +1,7 @@
 /** A part's picture at its intrinsic 4:3 size, so the layout never shifts while it loads. */
-export function PartImage({
-  src,
-  alt,
-  eager,
-  className = '',
-}: {
-  src: string;
-  alt: string;
-  eager: boolean;
-  className?: string;
-}) {
+export function PartImage({ src, alt, eager }: { src: string; alt: string; eager: boolean }) {
   return (
-    <figure className={`bg-base-200 ${className}`.trim()}>
+    <figure className="bg-base-200">
       <img
         src={src}
         alt={alt}
