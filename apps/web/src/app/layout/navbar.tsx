@@ -39,7 +39,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
       <nav className="navbar main-nav mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start w-auto flex-1 lg:flex-none">
+        <div className="navbar-start w-auto">
           <div className="lg:hidden">
             {/* A popover: the browser opens and closes it (Escape, a tap outside) and tells
                 assistive technology whether it is open. */}

@@ -7,8 +7,7 @@ import { GoogleButton } from '../../features/auth/components/google-button';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useAuth } from '../../features/auth/use-auth';
 import { useConfig } from '../../features/site/api/get-config';
-import { AuthCard } from '../auth-card';
-import { returnTo } from '../return-to';
+import { AuthCard, returnTo } from '../auth-card';
 
 export default function LoginRoute() {
   usePageTitle('Log in');
