@@ -1,5 +1,19 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+/*
+ * Time limits guard against hangs; tests assert behaviour, not speed. On a machine busy with other
+ * work, `TEST_TIME_SCALE=3 npm test` gives every limit (tests, hooks, `expect.poll`) three times as
+ * long. e2e/support/time.ts and apps/server/src/test/time.ts read the same setting.
+ */
+const scale = Math.max(1, Number(process.env.TEST_TIME_SCALE) || 1);
+const ms = (n: number) => Math.round(n * scale);
+/** What every project shares: its limits, scaled. */
+const limits = (testTimeout: number, hookTimeout = testTimeout * 2) => ({
+  testTimeout: ms(testTimeout),
+  hookTimeout: ms(hookTimeout),
+  expect: { poll: { timeout: ms(5_000) } },
+});
+
 const serverProject = (
   name: string,
   env: Record<string, string>,
@@ -12,8 +26,7 @@ const serverProject = (
     globalSetup: ['./src/test/global-setup.ts'],
     setupFiles: ['../../scripts/fail-on-console-error.ts'],
     env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...limits(30_000),
   },
 });
 
@@ -28,6 +41,8 @@ export default defineConfig({
           root: './packages/contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Property tests bound their runs (`numRuns`); this only stops one that hangs.
+          ...limits(20_000),
         },
       },
       {
@@ -37,6 +52,7 @@ export default defineConfig({
           root: './scripts',
           include: ['**/*.test.ts'],
           environment: 'node',
+          ...limits(20_000),
         },
       },
       {
@@ -47,6 +63,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts', '../../scripts/fail-on-console-error.ts'],
+          ...limits(20_000),
         },
       },
       serverProject('api-pglite', { TEST_DB: 'pglite' }),
@@ -59,8 +76,7 @@ export default defineConfig({
           exclude: ['node_modules/**'],
           environment: 'node',
           globalSetup: ['./support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...limits(60_000, 120_000),
           // One browser at a time: two cores are shared with the servers under test.
           fileParallelism: false,
         },

@@ -62,14 +62,12 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
     // A visitor adds three parts from the catalog: the navbar counts them.
     await page.goto('/parts');
     for (const part of [pads, disc, oil]) {
-      const add = page.getByRole('button', { name: `Add ${part.name} to cart` });
-      await add.click();
-      await page.waitForFunction(
-        (label) =>
-          document.querySelector(`button[aria-label="${label}"]`)?.getAttribute('data-state') ===
-          'added',
-        `Add ${part.name} to cart`,
-      );
+      // The button is named by its words; the part is its description (label in name).
+      const card = page
+        .getByTestId('part-card')
+        .filter({ has: page.getByRole('heading', { name: part.name, exact: true }) });
+      await card.getByRole('button', { name: 'Add to cart', exact: true }).click();
+      await card.locator('button[data-state="added"]').waitFor();
     }
     await page.getByTestId('cart-count').getByText('3').waitFor();
 

@@ -7,6 +7,7 @@ import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
 import { signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+import { scaled } from './support/time.js';
 
 type PartKey = (typeof PART_COLUMNS)[number]['key'];
 type FitmentKey = (typeof FITMENT_COLUMNS)[number]['key'];
@@ -100,7 +101,7 @@ async function uploadAndPreview(
   await form.getByRole('button', { name: 'Upload and preview' }).click();
   await page.waitForURL(/\/dashboard\/imports\/[0-9a-f-]{36}$/);
   await expect
-    .poll(() => page.getByTestId('import-status').textContent(), { timeout: 30_000 })
+    .poll(() => page.getByTestId('import-status').textContent(), { timeout: scaled(30_000) })
     .toBe('Preview ready');
 }
 
@@ -203,7 +204,7 @@ describe.runIf(browserAvailable())('catalog import in the browser', () => {
 
     await page.getByTestId('apply-panel').getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(() => page.getByTestId('import-status').textContent(), { timeout: 30_000 })
+      .poll(() => page.getByTestId('import-status').textContent(), { timeout: scaled(30_000) })
       .toBe('Applied');
     expect(await page.getByTestId('import-outcome').textContent()).toContain(
       '2 new, 0 changed, vehicles replaced for 2 parts',
@@ -228,7 +229,7 @@ describe.runIf(browserAvailable())('catalog import in the browser', () => {
           await page.getByRole('heading', { name: /^[\d,]+ parts?\b|^No parts match/ }).waitFor();
           return page.getByTestId('part-card').getByRole('heading', { level: 3 }).allTextContents();
         },
-        { timeout: 15_000, interval: 500 },
+        { timeout: scaled(15_000), interval: 500 },
       )
       .toEqual(expect.arrayContaining([mount.name, bushes.name]));
 

@@ -9,6 +9,7 @@ import { mailedLink } from './support/mail.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { startShop, type Shop } from './support/shop.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+import { scaled } from './support/time.js';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const accessKey = (page: Page) => page.evaluate(() => localStorage.getItem('accessKey'));
@@ -285,7 +286,10 @@ describe.runIf(browserAvailable())('Google sign-in against a local OpenID Connec
     const { context, page } = await newPage(browser, shop.baseURL);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with google' }).click();
-    await nav(page).getByRole('button', { name: 'Logout' }).first().waitFor({ timeout: 20_000 });
+    await nav(page)
+      .getByRole('button', { name: 'Logout' })
+      .first()
+      .waitFor({ timeout: scaled(20_000) });
     await page.waitForFunction(() => Boolean(localStorage.getItem('accessKey')));
     await page.goto('/dashboard');
     const current = page.getByTestId('current-profile');

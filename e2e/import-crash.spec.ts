@@ -7,6 +7,7 @@ import { PART_COLUMNS, type CatalogImportDetails } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { freePort } from './support/ports.js';
 import { startServerProcess } from './support/server-process.js';
+import { scaled } from './support/time.js';
 
 /**
  * The catalog import's promise, tested with real processes: a server killed (SIGKILL, no
@@ -58,7 +59,7 @@ describe('a catalog import survives a kill of the server while it applies', () =
   // Two server starts and a preview of 30,000 rows on the embedded database: minutes on a busy machine.
   it(
     'leaves the catalog as it was, and the import says it failed',
-    { timeout: 300_000 },
+    { timeout: scaled(300_000) },
     async () => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'storefront-import-crash-'));
       const port = await freePort();

@@ -32,3 +32,4 @@ export * from './privacy.js';
 export * from './api-keys.js';
 export * from './v1.js';
 export * from './webhooks.js';
+export * from './app-routes.js';

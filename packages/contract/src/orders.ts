@@ -85,6 +85,11 @@ export const OrderResponse = z.object({
   companyId: z.string().nullable(),
   /** `account`: on the company's account, confirmed at once and invoiced; `card` otherwise. */
   paymentMode: z.enum(['card', 'account']),
+  /**
+   * An order on account's invoice: when it is due and whether staff recorded it as paid (its
+   * `status` reads `paid` from the start, meaning confirmed); null for a card order.
+   */
+  account: z.object({ dueAt: z.string(), paid: z.boolean() }).nullable(),
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 

@@ -15,3 +15,42 @@ export const PAGE_TITLES: Record<PageSlug, string> = {
 
 /** Where a page is read: `/pages/terms`. */
 export const pagePath = (slug: PageSlug) => `/pages/${slug}`;
+
+/**
+ * Every cookie and browser store the shop sets, as the privacy notice lists them: one list, which
+ * the notice's starting text is written from and a browser test compares with what a session
+ * really holds. A key added to the shop without a line here fails that test.
+ */
+export const BROWSER_STORAGE = [
+  {
+    name: 'better-auth.session_token',
+    where: 'cookie',
+    purpose: 'keeps you signed in; removed when you log out',
+  },
+  {
+    name: 'sf_device',
+    where: 'cookie',
+    purpose:
+      'set when you sign in: tells the shop this browser signed in to your account before, so a wave of wrong passwords from elsewhere does not lock you out',
+  },
+  {
+    name: 'accessKey',
+    where: 'local storage',
+    purpose: 'the short-lived key the app sends with your requests while signed in',
+  },
+  {
+    name: 'cart:v1',
+    where: 'local storage',
+    purpose: 'your cart while you are not signed in, so it survives a reload',
+  },
+  {
+    name: 'myVehicle',
+    where: 'local storage',
+    purpose: 'the vehicle you chose while not signed in, to show the parts that fit it',
+  },
+  {
+    name: 'pending-order:{part}',
+    where: 'session storage',
+    purpose: 'an order form you filled in before signing in, until you place it or close the tab',
+  },
+] as const;

@@ -10,6 +10,7 @@ import {
   QuoteParams,
   QuoteRequestBody,
   QuoteResponse,
+  QuoteWithdrawBody,
   StaffQuoteListQuery,
 } from './quotes.js';
 
@@ -80,6 +81,18 @@ export const quoteEndpoints = {
     access: 'customer',
     params: QuoteParams,
     body: QuoteAnswerBody,
+    errors: [400, 404, 409],
+    answers: { 200: json('The quote', QuoteResponse) },
+  },
+  withdrawQuote: {
+    method: 'POST',
+    path: '/api/quotes/{id}/withdraw',
+    tag: 'Quotes',
+    summary: 'Withdraw a request staff have not answered yet (requested, or a revision asked for)',
+    description: `${outsiders} It becomes rejected; a quote already offered, answered or closed is refused with 409 and the quote as it is now.`,
+    access: 'customer',
+    params: QuoteParams,
+    body: QuoteWithdrawBody,
     errors: [400, 404, 409],
     answers: { 200: json('The quote', QuoteResponse) },
   },

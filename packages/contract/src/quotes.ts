@@ -109,6 +109,10 @@ const Answer = z.strictObject({
   message: Message,
 });
 export const QuoteAnswerBody = Answer;
+
+/** Withdrawing a request before an offer: no version to name, an optional message. */
+export const QuoteWithdrawBody = z.strictObject({ message: Message });
+export type QuoteWithdrawBody = z.input<typeof QuoteWithdrawBody>;
 export type QuoteAnswerBody = z.input<typeof QuoteAnswerBody>;
 
 /** Accepting: where the order goes and how it is paid (card, or the company's account). */
@@ -182,7 +186,11 @@ export const QuoteSummary = z.object({
   total: z.number().nullable(),
   lineCount: z.number().int(),
   companyId: z.string().nullable(),
+  /** The company's name, for a company's quote. */
+  companyName: z.string().nullable(),
   requestedBy: z.string(),
+  /** Who asked: what staff answer to (null once the account is gone). */
+  buyer: z.object({ name: z.string(), email: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   orderId: z.string().nullable(),
@@ -192,7 +200,6 @@ export const QuoteList = z.array(QuoteSummary);
 
 export const QuoteResponse = QuoteSummary.extend({
   note: z.string(),
-  companyName: z.string().nullable(),
   /** Every version, the request first. */
   versions: z.array(QuoteVersion),
   history: z.array(QuoteEvent),

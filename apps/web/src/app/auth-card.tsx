@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+// The sign-in screens' other shared piece, with their frame: one chunk for both, not two.
+export { returnTo } from './return-to';
+
 /** The frame shared by the sign-in screens. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -75,21 +75,31 @@ export function ShipToFields({
 export function InvoiceFields({
   field,
   errors,
+  forCompany = false,
 }: {
   field: (name: InvoiceName) => UseFormRegisterReturn;
   errors: Errors<InvoiceName>;
+  /**
+   * Bought for one of the buyer's companies, whose name and tax id go on the invoice: fields
+   * for them here would be left empty beside a text saying they are on it.
+   */
+  forCompany?: boolean;
 }) {
   return (
     <fieldset className="mt-2">
       <legend className="mb-2 font-semibold">For your invoice (optional)</legend>
-      <Field
-        label="Company"
-        autoComplete="organization"
-        error={errors.company?.message}
-        {...field('company')}
-      />
+      {!forCompany && (
+        <Field
+          label="Company"
+          autoComplete="organization"
+          error={errors.company?.message}
+          {...field('company')}
+        />
+      )}
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field label="Tax/VAT id" error={errors.taxId?.message} {...field('taxId')} />
+        {!forCompany && (
+          <Field label="Tax/VAT id" error={errors.taxId?.message} {...field('taxId')} />
+        )}
         <Field label="Your PO number" error={errors.poNumber?.message} {...field('poNumber')} />
       </div>
     </fieldset>

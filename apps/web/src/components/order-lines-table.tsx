@@ -15,7 +15,7 @@ export function OrderLinesTable({
   action?: (line: OrderLine) => ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="table table-sm" data-testid="order-lines">
         <thead>
           <tr>

@@ -49,6 +49,16 @@ export const accountInvoiceCte = (): SQL => sql`account_invoice as (
     returning id
   )`;
 
+/**
+ * An order's invoice on account as one JSON value of the order's row (`account`): when it is due
+ * and whether it is settled, so the buyer's pages can say "On account, due …" until staff record
+ * the payment, instead of the order's status `paid` (which on account only means confirmed).
+ */
+export const accountJsonSql = (order: string) =>
+  sql.raw(`(select jsonb_build_object('dueAt', ci.due_at,
+        'paid', ci.paid_cents + ci.credited_cents >= ci.amount_cents)
+      from company_invoices ci where ci.order_id = ${order}.id and ci.voided_at is null) as account`);
+
 /** Why an order on account was refused, with the figures (409). */
 export class CreditRefusal extends AppError {
   constructor(

@@ -423,6 +423,51 @@ describe('company orders and payment on account', () => {
     ).toBe(404);
   });
 
+  it("tells the buyer an order on account is due on its invoice's day until staff record the payment, then paid", async () => {
+    const g = await company('Golf Garages');
+    await approve(g.id, 5000, 30);
+    const part = await insertPart(ctx.database.db, { price: 25, minOrderQuantity: 1 });
+    const buyer = g.buyers[0]!;
+    const placed = (
+      await checkout(buyer, part, 4, { companyId: g.id, payment: 'account' })
+    ).json<OrderResponse>();
+    const [invoice] = await ctx.database.db
+      .select()
+      .from(companyInvoices)
+      .where(eq(companyInvoices.orderId, placed._id));
+    const views = async () => {
+      const one = (await call(buyer, 'GET', `/api/purchase/${placed._id}`)).json<OrderResponse>();
+      const mine = (
+        await call(buyer, 'GET', `/api/purchase?email=${encodeURIComponent(buyer.email)}`)
+      ).json<OrderResponse[]>();
+      const company = (await call(g.owner, 'GET', `/api/companies/${g.id}/orders`)).json<
+        OrderResponse[]
+      >();
+      return [
+        one,
+        mine.find((o) => o._id === placed._id),
+        company.find((o) => o._id === placed._id),
+      ];
+    };
+    for (const view of await views()) {
+      expect(view).toMatchObject({
+        status: 'paid',
+        account: { dueAt: invoice!.dueAt.toISOString(), paid: false },
+      });
+    }
+    const paid = await call(await staff(), 'POST', `/api/staff/invoices/${invoice!.id}/payments`, {
+      amount: 100,
+      receivedOn: '2026-11-20',
+      reference: 'BACS 9',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    for (const view of await views()) expect(view?.account).toMatchObject({ paid: true });
+    const card = (await checkout(buyer, part, 1)).json<OrderResponse>();
+    expect((await call(buyer, 'GET', `/api/purchase/${card._id}`)).json()).toMatchObject({
+      account: null,
+    });
+  });
+
   it('records concurrent payments against one invoice without ever taking more than is due', async () => {
     const k = await company('Kilo Couriers');
     await approve(k.id, 5000);

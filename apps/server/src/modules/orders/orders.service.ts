@@ -12,6 +12,7 @@ import { preparedSql } from '../../db/prepared.js';
 import { rowOf } from '../../db/raw-rows.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
+import { accountJsonSql } from '../companies/account.service.js';
 import { roleIn } from '../companies/companies.service.js';
 import { emitOrderEvent } from './order-status.js';
 import {
@@ -30,7 +31,11 @@ export type { OrderEventRow, OrderLineRow, OrderRow };
  * order (responses, mails, the invoice, the staff console), so an order's lines are read and
  * mapped in one place.
  */
-export type OrderView = OrderRow & { lines: OrderLineRow[] };
+export type OrderView = OrderRow & {
+  lines: OrderLineRow[];
+  /** Its invoice on account, where the read asked for it (`accountJsonSql`). */
+  account?: { dueAt: string; paid: boolean } | null;
+};
 
 /** The lines that still count: not canceled one by one by staff. */
 export const liveLines = (order: OrderView): OrderLineRow[] =>
@@ -107,6 +112,9 @@ export const toOrderResponse = (order: OrderView): OrderResponse => {
     canceledAt: iso(order.canceledAt),
     companyId: order.companyId,
     paymentMode: order.paymentMode,
+    account: order.account
+      ? { dueAt: new Date(order.account.dueAt).toISOString(), paid: order.account.paid }
+      : null,
   };
 };
 
@@ -125,7 +133,11 @@ export const linesJsonSql = (order: string) =>
 /** A raw row of `orders` with its `lines` (linesJsonSql) as the view every reader gets. */
 export function viewOf(raw: Record<string, unknown>): OrderView {
   const lines = (raw.lines ?? []) as Record<string, unknown>[];
-  return { ...rowOf(orders, raw), lines: lines.map((line) => rowOf(orderLines, line)) };
+  return {
+    ...rowOf(orders, raw),
+    lines: lines.map((line) => rowOf(orderLines, line)),
+    account: (raw.account ?? null) as OrderView['account'],
+  };
 }
 
 /**
@@ -145,7 +157,7 @@ const ordersOf = (canceled: boolean, name: string) =>
   preparedSql(
     name,
     () => sql`
-      select o.*, ${linesJsonSql('o')} from ${orders} o
+      select o.*, ${linesJsonSql('o')}, ${accountJsonSql('o')} from ${orders} o
        where o.user_id = ${sql.placeholder('userId')}::text
          and ${canceled ? sql`o.status = 'canceled'` : sql`o.status <> 'canceled'`}
        order by o.created_at desc, o.id desc`,
@@ -165,7 +177,7 @@ export async function listCompanyOrders(db: DbOrTx, companyId: string): Promise<
 const companyOrdersOf = preparedSql(
   'company_orders_of',
   () => sql`
-    select o.*, ${linesJsonSql('o')} from ${orders} o
+    select o.*, ${linesJsonSql('o')}, ${accountJsonSql('o')} from ${orders} o
      where o.company_id = ${sql.placeholder('companyId')}::uuid
      order by o.created_at desc, o.id desc
      limit 1000`,
@@ -199,7 +211,7 @@ export async function withLines(db: DbOrTx, order: OrderRow): Promise<OrderView>
 const orderViewsByIds = preparedSql(
   'order_views_by_ids',
   () => sql`
-    select o.*, ${linesJsonSql('o')} from ${orders} o
+    select o.*, ${linesJsonSql('o')}, ${accountJsonSql('o')} from ${orders} o
      where o.id = any(${sql.placeholder('ids')}::uuid[])`,
 );
 

@@ -133,6 +133,8 @@ describe('placing an order', () => {
       // A personal order, paid by card (not placed for a company on its account).
       companyId: null,
       paymentMode: 'card',
+      // No invoice on account to be due.
+      account: null,
     });
     expect(await stockOf(ctx.database.db, part.id)).toBe(75);
     const again = await ctx.app.inject({

@@ -6,6 +6,7 @@ import { createTestDatabase } from '../../test/test-database.js';
 import { createOutboxWorker, type BatchJob } from './outbox-worker.js';
 import { enqueue } from './outbox.service.js';
 import { outboxJobs } from './outbox.tables.js';
+import { scaled } from '../../test/time.js';
 
 describe('outbox worker', () => {
   let database: Database;
@@ -90,7 +91,7 @@ describe('outbox worker', () => {
       await enqueue(database.db, { kind: 'poked', payload: { n } });
       worker.poke();
     }
-    await expect.poll(() => handled, { timeout: 5_000 }).toBe(30);
+    await expect.poll(() => handled, { timeout: scaled(5_000) }).toBe(30);
     await worker.stop();
     expect(runs).toBeLessThan(30);
     expect((await jobsOf('poked')).every((r) => r.status === 'done')).toBe(true);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROUTE_PATTERNS } from '@storefront/contract';
 import { admin } from '../../test/accounts.js';
 import { useTestApp } from '../../test/test-app.js';
 
@@ -92,6 +93,15 @@ describe('public part pages, rendered on the server, and real 404s', () => {
       `/dashboard/parts/${id}/edit`,
     ]) {
       expect((await ctx.app.inject(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('answers 200 for every page of the app, loaded directly or reloaded', async () => {
+    for (const route of APP_ROUTE_PATTERNS) {
+      const url = route.replace(':idOrSku', id).replace(':slug', 'legal').replace(/:\w+/g, 'x1');
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
     }
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogPage, PartResponse, SuggestResponse } from '@storefront/contract';
 import { admin } from '../../test/accounts.js';
 import { useTestApp } from '../../test/test-app.js';
+import { scaled } from '../../test/time.js';
 
 /**
  * Superseded numbers (issue 22): staff record the older numbers of ours a part replaces; the part
@@ -47,7 +48,7 @@ describe.each([
       .poll(
         async () =>
           CatalogPage.parse((await ctx.app.inject(`/api/catalog?q=${old}`)).json()).exactMatch?.id,
-        { timeout: 5_000 },
+        { timeout: scaled(5_000) },
       )
       .toBe(part._id);
     const suggested = SuggestResponse.parse(

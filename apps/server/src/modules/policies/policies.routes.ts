@@ -18,6 +18,7 @@ import type { Guards } from '../auth/guards.js';
 import { renderMarkdown } from './markdown.js';
 import { renderContactHtml, renderPolicyHtml } from './page-html.js';
 import type { PageVersionRow } from './policies.tables.js';
+import { publicBody } from './starting-pages.js';
 import {
   currentPage,
   listPages,
@@ -51,7 +52,7 @@ export const policyRoutes: FastifyPluginAsyncZod<PolicyRoutesOptions> = async (
     title: row.title,
     version: row.version,
     updatedAt: row.createdAt.toISOString(),
-    html: renderMarkdown(row.body),
+    html: renderMarkdown(publicBody(row.body, row.isTemplate)),
     isTemplate: row.isTemplate,
     seller: WITH_SELLER.includes(row.slug as PageSlug) ? sellerShown : null,
   });

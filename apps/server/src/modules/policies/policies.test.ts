@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SLUGS, type PageResponse, type PageVersion } from '@storefront/contract';
+import {
+  BROWSER_STORAGE,
+  PAGE_SLUGS,
+  type PageResponse,
+  type PageVersion,
+  type StaffOverview,
+} from '@storefront/contract';
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { caller, shipTo } from '../../test/privacy-kit.js';
@@ -21,9 +27,19 @@ describe('shop pages', () => {
       expect(res.statusCode).toBe(200);
       const page = res.json<PageResponse>();
       expect(page).toMatchObject({ slug, version: 1, isTemplate: true });
-      expect(page.html).toContain('Template: adapt before opening the shop');
+      // The banner is for staff, who adapt the page; customers never read it.
+      expect(page.html).not.toContain('Template: adapt before opening the shop');
     }
+    const staff = await admin(ctx.app, ctx.database.db);
+    const listed = (await call(staff, 'GET', '/api/staff/pages')).json<
+      { current: PageVersion }[]
+    >();
+    expect(listed).toHaveLength(PAGE_SLUGS.length);
+    for (const { current } of listed)
+      expect(current.body).toContain('Template: adapt before opening the shop');
     const privacy = (await call(null, 'GET', '/api/pages/privacy')).json<PageResponse>();
+    // Every cookie and browser store the shop sets, by name.
+    for (const { name } of BROWSER_STORAGE) expect(privacy.html).toContain(name);
     expect(privacy.html).toContain('better-auth.session_token');
     expect(privacy.html).toMatch(/asks for no consent/);
     const legal = (await call(null, 'GET', '/api/pages/legal')).json<PageResponse>();
@@ -32,6 +48,8 @@ describe('shop pages', () => {
       taxId: 'GB 111 2222 33',
     });
     expect((await call(null, 'GET', '/api/pages/cookies')).statusCode).toBe(404);
+    const overview = (await call(staff, 'GET', '/api/staff/overview')).json<StaffOverview>();
+    expect(overview.warnings.join('\n')).not.toContain('SELLER_ADDRESS');
   });
 
   it('lets staff save versions, each dated and audited; a customer cannot', async () => {
@@ -105,5 +123,20 @@ describe('shop pages', () => {
     const res = await caller(ctx.app)(null, 'GET', '/sitemap.xml');
     for (const slug of PAGE_SLUGS) expect(res.body).toContain(`/pages/${slug}</loc>`);
     expect(res.body).toContain('/contact</loc>');
+  });
+});
+
+describe('a shop whose seller is not set yet', () => {
+  const ctx = useTestApp({ authRateLimit: false, seller: { address: '', taxId: null } });
+
+  it('promises customers no address it lacks, and tells staff what to set', async () => {
+    const call = caller(ctx.app);
+    const legal = (await call(null, 'GET', '/api/pages/legal')).json<PageResponse>();
+    expect(legal.seller).toBeNull();
+    expect(legal.html).not.toMatch(/shown below/);
+    const staff = await admin(ctx.app, ctx.database.db);
+    const overview = (await call(staff, 'GET', '/api/staff/overview')).json<StaffOverview>();
+    expect(overview.warnings.join('\n')).toContain('SELLER_ADDRESS is not set');
+    expect(overview.warnings.join('\n')).toContain('Still the starting template');
   });
 });

@@ -1,8 +1,24 @@
-import type { PageSlug } from '@storefront/contract';
+import { BROWSER_STORAGE, type PageSlug } from '@storefront/contract';
 
 const ADAPT =
   '> **Template: adapt before opening the shop.** This starting text ships with the shop. Have it ' +
   'checked for your business and your market, then save it in the console (Pages).\n\n';
+
+const storageLines = BROWSER_STORAGE.map(
+  (item) => `- \`${item.name}\` (${item.where}): ${item.purpose}.`,
+).join('\n');
+
+/**
+ * Shops started before it was dropped keep this sentence in their first legal notice: it promised
+ * an address that is missing until SELLER_ADDRESS is set, so customers never read it.
+ */
+const LEGACY_PROMISE = "The seller's registered address and tax id are shown below. ";
+
+/** A page's text as customers read it: a template's banner is for staff only. */
+export function publicBody(body: string, isTemplate: boolean): string {
+  if (!isTemplate) return body;
+  return (body.startsWith(ADAPT) ? body.slice(ADAPT.length) : body).replace(LEGACY_PROMISE, '');
+}
 
 /**
  * The texts a new shop starts with, marked as templates (decision 053). The privacy notice names
@@ -57,9 +73,7 @@ We do not sell your data or use it for advertising. Payment card details go to t
 
 The shop sets only what it needs to work, so it asks for no consent:
 
-- \`better-auth.session_token\` (cookie): keeps you signed in; removed when you log out.
-- \`accessKey\` (local storage): the short-lived key the app sends with your requests while signed in.
-- the cart and the vehicle you chose while not signed in (local storage), so they survive a reload.
+${storageLines}
 
 There are no analytics, advertising or third-party tracking cookies. If that ever changes, this notice will say so and the shop will ask before setting them.
 
@@ -106,7 +120,7 @@ We manufacture parts for cars and light commercial vehicles and sell them to wor
 
 ## Legal notice
 
-The seller's registered address and tax id are shown below. Write to us through the [contact page](/contact).
+Write to us through the [contact page](/contact).
 `,
   },
 };

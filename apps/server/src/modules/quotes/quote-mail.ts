@@ -41,7 +41,7 @@ const staffLines: Partial<Record<QuoteStatus, (q: QuoteTexts) => [string, string
   ],
   rejected: (q) => [
     `Quote rejected: ${q.number}`,
-    `${q.buyer} rejected version ${q.version} of quote ${q.number}.${q.message ? `\n\n${q.message}` : ''}\n\n${q.staffLink}`,
+    `${q.buyer} ${q.version === 0 ? 'withdrew the request of' : `rejected version ${q.version} of`} quote ${q.number}.${q.message ? `\n\n${q.message}` : ''}\n\n${q.staffLink}`,
   ],
   revision_requested: (q) => [
     `Quote revision asked: ${q.number}`,

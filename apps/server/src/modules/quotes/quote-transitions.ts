@@ -127,6 +127,29 @@ export async function answerQuote(
 }
 
 /**
+ * The buyer withdraws a request staff have not answered (requested, or a revision asked for): it
+ * ends as `rejected`, as an offer the buyer turns down does, so no status is added for it.
+ */
+export async function withdrawQuote(
+  db: Db,
+  caller: Caller,
+  id: string,
+  message: string | undefined,
+  mail: QuoteMailConfig,
+): Promise<QuoteResponse> {
+  const quote = await visibleQuote(db, caller, id);
+  const changed = await transition(db, quote, {
+    from: ['requested', 'revision_requested'],
+    to: 'rejected',
+    actor: 'buyer',
+    actorId: caller.sub,
+    message: message || 'Request withdrawn',
+    mail,
+  });
+  return quoteView(db, changed);
+}
+
+/**
  * One transition: one conditional UPDATE (the status one of `from`, the version the one answered),
  * its history row and its mail, in one transaction; a 409 with the quote as it is when it matched
  * nothing.

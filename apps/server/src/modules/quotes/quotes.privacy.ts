@@ -97,7 +97,7 @@ export const quotesPrivacy: PrivacyContribution = {
     if (open.length === 0) return [];
     const numbers = open.map((q) => formatQuoteNumber(q.number, q.createdAt)).join(', ');
     return [
-      `You have ${open.length === 1 ? 'an open quote' : 'open quotes'} (${numbers}): reject ${open.length === 1 ? 'it' : 'them'} or wait for our answer first.`,
+      `You have ${open.length === 1 ? 'an open quote' : 'open quotes'} (${numbers}): withdraw or reject ${open.length === 1 ? 'it' : 'them'}, or wait for our answer first.`,
     ];
   },
   async erase({ userId }, tx) {

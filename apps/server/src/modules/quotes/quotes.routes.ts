@@ -5,6 +5,7 @@ import {
   QuoteAnswerBody,
   QuoteParams,
   QuoteRequestBody,
+  QuoteWithdrawBody,
   routePath,
 } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
@@ -16,7 +17,7 @@ import type { OpenOrderLimits } from '../orders/place-order.js';
 import { acceptQuote } from './accept-quote.js';
 import type { QuoteMailConfig } from './quote-mail.js';
 import { requestQuote } from './request-quote.js';
-import { answerQuote } from './quote-transitions.js';
+import { answerQuote, withdrawQuote } from './quote-transitions.js';
 import { listMyQuotes, quoteView, visibleQuote } from './quotes.service.js';
 
 export type QuoteRoutesOptions = {
@@ -75,6 +76,19 @@ export const quoteRoutes: FastifyPluginAsyncZod<QuoteRoutesOptions> = async (
       onStockChange();
       onQueued();
       return reply.status(201).send(order);
+    },
+  );
+
+  app.post(
+    routePath(endpoints.withdrawQuote),
+    { schema: { params: QuoteParams } },
+    async (request) => {
+      const caller = await guards.requireUser(request);
+      await visibleQuote(db, caller, request.params.id);
+      const body = parseOr400(QuoteWithdrawBody, request.body ?? {});
+      const quote = await withdrawQuote(db, caller, request.params.id, body.message, mail);
+      onQueued();
+      return quote;
     },
   );
 

@@ -16,6 +16,7 @@ import {
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
+import { findUserById, findUsersByIds } from '../auth/identity.service.js';
 import { companyNames, listMyCompanies, roleIn } from '../companies/companies.service.js';
 import { findOrderView } from '../orders/orders.service.js';
 import { catalogUnitCents } from '../parts/stock.service.js';
@@ -127,7 +128,12 @@ function versionOf(
   return version;
 }
 
-type Counted = QuoteRow & { totalCents: number | null; lineCount: number };
+type Counted = QuoteRow & {
+  totalCents: number | null;
+  lineCount: number;
+  companyName: string | null;
+  buyer: { name: string; email: string } | null;
+};
 
 const summaryOf = (q: Counted): QuoteSummary => ({
   id: q.id,
@@ -138,7 +144,9 @@ const summaryOf = (q: Counted): QuoteSummary => ({
   total: money(q.totalCents),
   lineCount: q.lineCount,
   companyId: q.companyId,
+  companyName: q.companyName,
   requestedBy: q.userId,
+  buyer: q.buyer,
   createdAt: q.createdAt.toISOString(),
   updatedAt: q.updatedAt.toISOString(),
   orderId: q.orderId,
@@ -169,14 +177,16 @@ export async function quoteView(db: DbOrTx, quote: QuoteRow): Promise<QuoteRespo
   const company = quote.companyId
     ? (await companyNames(db, [quote.companyId])).get(quote.companyId)
     : undefined;
+  const user = await findUserById(db, quote.userId);
   return {
     ...summaryOf({
       ...quote,
       totalCents: quote.version > 0 ? (current?.totalCents ?? null) : null,
       lineCount: linesOf(quote.version).length,
+      companyName: company ?? null,
+      buyer: user ? { name: user.name, email: user.email } : null,
     }),
     note: quote.note,
-    companyName: company ?? null,
     versions: versions.map((v) =>
       versionOf(v, linesOf(v.version), v.version > 0 ? linesOf(v.version - 1) : null, list),
     ),
@@ -209,13 +219,23 @@ async function summaries(db: DbOrTx, where: ReturnType<typeof and>): Promise<Quo
     .where(where)
     .orderBy(desc(quotes.createdAt), desc(quotes.number))
     .limit(500);
-  return rows.map((r) =>
-    summaryOf({
+  const names = await companyNames(
+    db,
+    rows.flatMap((r) => (r.quote.companyId ? [r.quote.companyId] : [])),
+  );
+  const users = new Map(
+    (await findUsersByIds(db, [...new Set(rows.map((r) => r.quote.userId))])).map((u) => [u.id, u]),
+  );
+  return rows.map((r) => {
+    const user = users.get(r.quote.userId);
+    return summaryOf({
       ...r.quote,
       totalCents: r.quote.version > 0 ? (r.totalCents ?? null) : null,
       lineCount: Number(r.lineCount),
-    }),
-  );
+      companyName: r.quote.companyId ? (names.get(r.quote.companyId) ?? null) : null,
+      buyer: user ? { name: user.name, email: user.email } : null,
+    });
+  });
 }
 
 /** "My quotes": the caller's personal ones and those of every company they belong to now. */

@@ -188,6 +188,45 @@ describe('quotes', () => {
     expect(row).toMatchObject({ status: 'offered', version: 1, orderId: null });
   });
 
+  it('lets the buyer withdraw a request staff have not answered, and only then', async () => {
+    const part = await newPart();
+    const buyer = await customer(ctx.app, { name: 'Wanda Withdraw' });
+    const stranger = await customer(ctx.app);
+    const quote = await request(buyer, [{ partId: part.id, quantity: 10 }]);
+    const url = `/api/quotes/${quote.id}/withdraw`;
+    expect((await call(stranger, 'POST', url, {})).statusCode).toBe(404);
+    expect((await call(buyer, 'POST', url, { version: 0 })).statusCode).toBe(400);
+    const withdrawn = await call(buyer, 'POST', url, {});
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json<QuoteResponse>()).toMatchObject({
+      status: 'rejected',
+      history: [
+        { actor: 'buyer', to: 'requested' },
+        { actor: 'buyer', from: 'requested', to: 'rejected', message: 'Request withdrawn' },
+      ],
+    });
+    expect((await call(buyer, 'POST', url, {})).statusCode).toBe(409);
+    // An offer is answered (accepted or rejected), not withdrawn.
+    const offered = await request(buyer, [{ partId: part.id, quantity: 10 }]);
+    await offer(offered.id, 0, [{ partId: part.id, quantity: 10, unitPrice: 9 }]);
+    const refused = await call(buyer, 'POST', `/api/quotes/${offered.id}/withdraw`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'QUOTE_NOT_OPEN', quote: { status: 'offered' } });
+  });
+
+  it('tells staff who asked: the buyer and the company, in the list and on the quote', async () => {
+    const part = await newPart();
+    const buyer = await customer(ctx.app, { name: 'Bea Buyer' });
+    const quote = await request(buyer, [{ partId: part.id, quantity: 10 }]);
+    const who = { name: 'Bea Buyer', email: buyer.email };
+    const list = (await call(staff, 'GET', '/api/staff/quotes')).json<QuoteResponse[]>();
+    expect(list.find((q) => q.id === quote.id)).toMatchObject({ buyer: who, companyName: null });
+    expect((await call(staff, 'GET', `/api/staff/quotes/${quote.id}`)).json()).toMatchObject({
+      buyer: who,
+      companyName: null,
+    });
+  });
+
   it('shares a company quote with the members of the company, and only them', async () => {
     const part = await newPart();
     const owner = await customer(ctx.app);

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import {
+  isAppRoute,
   PRERENDERED_BRAND,
   SITE_CONFIG_ELEMENT_ID,
   type ApiErrorBody,
@@ -14,24 +15,6 @@ import { escapeHtml } from '../../http/escape-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * The app's own pages (apps/web/src/config/paths.ts). Any other path still gets the app, which
- * shows its 404 page, but with the HTTP status 404 so search engines and tools see it too.
- */
-const APP_PAGES = [
-  /^\/$/,
-  /^\/(blogs|portfolio|register|login|forget-password|reset-password|verify-email|add-new-part|parts|cart|checkout|contact)\/?$/,
-  /^\/pages\/(terms|privacy|delivery|returns|legal)\/?$/,
-  /^\/parts\/[^/]+\/?$/,
-  /^\/purchase\/[^/]+\/?$/,
-  /^\/dashboard\/?$/,
-  /^\/dashboard\/(my-orders|add-a-review|add-a-part|orders|parts|admins|audit|pages)\/?$/,
-  /^\/dashboard\/(my-orders|payment|orders|parts)\/[^/]+\/?$/,
-  /^\/dashboard\/parts\/[^/]+\/edit\/?$/,
-  /^\/quotes(\/[^/]+)?\/?$/,
-  /^\/dashboard\/quotes(\/[^/]+)?\/?$/,
-];
-export const isAppPage = (pathname: string): boolean => APP_PAGES.some((p) => p.test(pathname));
 
 /**
  * Public pages rendered at build time (apps/web/scripts/prerender.mjs), route -> file; `/` is
@@ -131,7 +114,9 @@ export async function registerSite(
       // A missing asset is a 404, not the app shell (which would be parsed as script).
       !pathname.startsWith('/assets/');
     if (isPage) {
-      return reply.status(isAppPage(pathname) ? 200 : 404).sendFile('app.html');
+      // Any other path still gets the app, which shows its 404 page, but with the status 404 so
+      // search engines and tools see it too.
+      return reply.status(isAppRoute(pathname) ? 200 : 404).sendFile('app.html');
     }
     const body: ApiErrorBody = {
       error: 'NOT_FOUND',

@@ -18,6 +18,7 @@ import {
   type StaffOverview,
 } from '@storefront/contract';
 import type { Config } from '../../config.js';
+import { listPages } from '../policies/policies.service.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
@@ -317,17 +318,32 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
     const now = new Date();
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const monthAgo = new Date(today.getTime() - 29 * 86_400_000);
-    const [day, month, waiting, low] = await Promise.all([
+    const [day, month, waiting, low, pages] = await Promise.all([
       paidSince(db, today),
       paidSince(db, monthAgo),
       countWaitingToShip(db),
       countLowStock(db, config.lowStockFactor),
+      listPages(db),
     ]);
+    const templates = pages.filter((p) => p.current.isTemplate).map((p) => p.current.title);
+    const warnings = [
+      ...(config.seller.address
+        ? []
+        : [
+            'SELLER_ADDRESS is not set: the legal notice and the invoices show no seller address. Set it (and SELLER_TAX_ID) before opening the shop.',
+          ]),
+      ...(templates.length > 0
+        ? [
+            `Still the starting template, to adapt in Pages before opening the shop: ${templates.join(', ')}.`,
+          ]
+        : []),
+    ];
     return {
       today: { paidOrders: day.count, revenue: day.revenue },
       last30Days: { paidOrders: month.count, revenue: month.revenue },
       waitingToShip: waiting,
       lowStockParts: low,
+      warnings,
     };
   });
 };

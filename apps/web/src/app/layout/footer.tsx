@@ -10,13 +10,13 @@ export function Footer() {
     <footer className="footer footer-center bg-neutral p-6 text-neutral-content">
       {/* One column: the links above the copyright line, on a phone as on a wide screen. */}
       <div className="flex flex-col items-center gap-3">
-        <nav aria-label="Shop pages" className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+        <nav aria-label="Shop pages" className="flex flex-wrap justify-center gap-x-4 gap-y-2">
           {PAGE_SLUGS.map((slug) => (
-            <Link key={slug} className="link link-hover" to={paths.page.href(slug)}>
+            <Link key={slug} className="link link-hover py-1" to={paths.page.href(slug)}>
               {PAGE_TITLES[slug]}
             </Link>
           ))}
-          <Link className="link link-hover" to={paths.contact.href()}>
+          <Link className="link link-hover py-1" to={paths.contact.href()}>
             Contact
           </Link>
         </nav>

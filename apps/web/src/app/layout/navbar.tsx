@@ -38,14 +38,16 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
-      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+      <nav className="navbar main-nav mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="navbar-start w-auto">
-          <div className="dropdown lg:hidden">
+          <div className="lg:hidden">
+            {/* A popover: the browser opens and closes it (Escape, a tap outside) and tells
+                assistive technology whether it is open. */}
             <button
               type="button"
               className="btn btn-ghost btn-square"
               aria-label="Open menu"
-              aria-haspopup="true"
+              popoverTarget="phone-menu"
             >
               <svg
                 viewBox="0 0 24 24"
@@ -59,9 +61,13 @@ export function Navbar() {
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
+            {/* Closed once a page is chosen: left open it covered the page's heading, and a tap
+                meant for the heading landed on a menu item. */}
             <ul
-              className="menu dropdown-content menu-sm z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow"
-              tabIndex={-1}
+              id="phone-menu"
+              popover="auto"
+              className="menu w-60 rounded-box bg-base-100 p-2 shadow"
+              onClick={(e) => e.currentTarget.hidePopover()}
             >
               <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
             </ul>
@@ -74,7 +80,8 @@ export function Navbar() {
             {config.data?.brandName ?? <span className="inline-block w-40" aria-label="Home" />}
           </Link>
         </div>
-        <div className="navbar-center flex-1 px-2">
+        {/* On a phone the search has a row of its own (index.css): beside the brand and the cart it had 79 px. */}
+        <div className="navbar-center nav-search">
           <SearchBox
             searchHref={(q) => paths.parts.href(`?q=${encodeURIComponent(q)}`)}
             partHref={(id) => paths.part.href(id)}

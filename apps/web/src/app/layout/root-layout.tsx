@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { AddToCartProvider } from '../../components/add-to-cart-slot';
@@ -19,8 +19,12 @@ function useScrollToTopOnNavigate(pathname: string, hash: string) {
   }, [pathname, hash]);
 }
 
+/** A word from the page before (a new account: its confirmation mail was sent), above the page. */
+const Notice = lazy(() => import('./notice'));
+
 export function RootLayout() {
   const location = useLocation();
+  const notice = (location.state as { notice?: unknown } | null)?.notice;
   useScrollToTopOnNavigate(location.pathname, location.hash);
   return (
     <AddToCartProvider value={renderAddToCart}>
@@ -34,6 +38,11 @@ export function RootLayout() {
         <Navbar />
         {/* At least a screen tall, so the footer never jumps when a page arrives. */}
         <main id="main" className="min-h-[calc(100vh-4rem)] flex-1">
+          {typeof notice === 'string' && (
+            <Suspense fallback={null}>
+              <Notice text={notice} />
+            </Suspense>
+          )}
           <RouteErrorBoundary key={location.pathname}>
             <Suspense fallback={<Spinner />}>
               <Outlet />

@@ -7,8 +7,7 @@ import { GoogleButton } from '../../features/auth/components/google-button';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useAuth } from '../../features/auth/use-auth';
 import { useConfig } from '../../features/site/api/get-config';
-import { AuthCard } from '../auth-card';
-import { returnTo } from '../return-to';
+import { AuthCard, returnTo } from '../auth-card';
 
 export default function LoginRoute() {
   usePageTitle('Log in');
@@ -40,11 +39,16 @@ export default function LoginRoute() {
           <p className="mt-3 flex justify-between text-sm">
             <span>
               New here?{' '}
-              <Link to={paths.register.href()} className="link link-primary">
+              {/* The way on (checkout, an invitation) goes with the buyer to the new account. */}
+              <Link
+                to={paths.register.href()}
+                state={location.state as unknown}
+                className="link link-primary inline-block py-2"
+              >
                 Create one
               </Link>
             </span>
-            <Link to={paths.forgetPassword.href()} className="link link-primary">
+            <Link to={paths.forgetPassword.href()} className="link link-primary inline-block py-2">
               Forget password
             </Link>
           </p>

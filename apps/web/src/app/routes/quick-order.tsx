@@ -178,7 +178,10 @@ export default function QuickOrderRoute() {
                   type="button"
                   className="btn btn-primary"
                   disabled={q.busy || q.ready === 0}
-                  onClick={() => void q.addReady()}
+                  onClick={() =>
+                    // The list is in the cart now: left in the box, "Check list" would add it twice.
+                    void q.addReady().then((added) => added && setText(''))
+                  }
                 >
                   Add {q.ready} to cart
                 </button>

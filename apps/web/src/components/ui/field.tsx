@@ -1,4 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useFocusFirstError } from '../../lib/focus-first-error';
+
+// Re-exported for the other fields: one chunk with Field's, not one more for every form's page.
+export { useFocusFirstError };
 
 type FieldProps = {
   label: string;
@@ -11,6 +15,7 @@ type FieldProps = {
 /** A labelled input whose error is announced and tied to it for screen readers. */
 export function Field({ label, error, hint, after, id, className = '', ...input }: FieldProps) {
   const autoId = useId();
+  useFocusFirstError();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;

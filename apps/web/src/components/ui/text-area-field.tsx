@@ -1,4 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
+import { useFocusFirstError } from './field';
 
 type TextAreaFieldProps = {
   label: string;
@@ -7,6 +8,7 @@ type TextAreaFieldProps = {
 
 export function TextAreaField({ label, error, id, ...textarea }: TextAreaFieldProps) {
   const autoId = useId();
+  useFocusFirstError();
   const fieldId = id ?? autoId;
   const errorId = `${fieldId}-error`;
   return (

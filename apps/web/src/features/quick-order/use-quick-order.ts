@@ -91,10 +91,13 @@ export function useQuickOrder(addToCart: (lines: LocalCartBody['lines']) => Prom
       ),
     );
 
-  /** The ready rows into the cart (quantities added, checked again there); the others stay. */
-  const addReady = async () => {
+  /**
+   * The ready rows into the cart (quantities added, checked again there); the others stay.
+   * Resolves whether they were added.
+   */
+  const addReady = async (): Promise<boolean> => {
     const ready = rows.filter((r) => r.result.status === 'FOUND' && r.result.part);
-    if (ready.length === 0) return;
+    if (ready.length === 0) return false;
     setBusy(true);
     setError(null);
     try {
@@ -107,8 +110,10 @@ export function useQuickOrder(addToCart: (lines: LocalCartBody['lines']) => Prom
       );
       setAdded(ready.length);
       await recheck(rows.filter((r) => r.result.status !== 'FOUND'));
+      return true;
     } catch (err) {
       setError(err);
+      return false;
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useAuth } from '../../../features/auth/use-auth';
+import { useWide } from '../../../lib/use-wide';
 
 type Item = { to: string; label: string };
 
@@ -52,7 +53,7 @@ function Menu({ items, label, testId }: { items: Item[]; label?: string; testId:
               item.to !== dashboardPaths.orders.href() &&
               item.to !== dashboardPaths.staffQuotes.href()
             }
-            className={({ isActive }) => (isActive ? 'menu-active' : '')}
+            className={({ isActive }) => `min-h-11 items-center ${isActive ? 'menu-active' : ''}`}
           >
             {item.label}
           </NavLink>
@@ -64,24 +65,52 @@ function Menu({ items, label, testId }: { items: Item[]; label?: string; testId:
 
 export default function DashboardLayout() {
   const auth = useAuth();
+  const wide = useWide();
+  const { pathname } = useLocation();
+  // The phone's menu is open for the page it was opened on: choosing a page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const items = auth.isAdmin ? adminItems : customerItems;
+  const menus = auth.adminPending ? (
+    <Spinner label="Loading your menu…" className="py-4" />
+  ) : (
+    <nav aria-label="Dashboard pages" className="space-y-4">
+      <Menu items={items} testId="dashboard-sidebar" />
+      <Menu items={companyItems} label="Your company" testId="company-sidebar" />
+      <Menu items={quoteItems} label="Quotes" testId="quote-sidebar" />
+      {auth.isAdmin && <Menu items={staffItems} label="Run the shop" testId="staff-sidebar" />}
+    </nav>
+  );
+  const current = [...items, ...companyItems, ...quoteItems, ...staffItems].find(
+    (item) => item.to === pathname,
+  );
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-[14rem_1fr]">
-      <aside aria-label="Dashboard">
-        <h1 className="mb-3 text-2xl font-bold">Dashboard</h1>
-        {auth.adminPending ? (
-          <Spinner label="Loading your menu…" className="py-4" />
-        ) : (
-          <nav aria-label="Dashboard pages" className="space-y-4">
-            <Menu items={items} testId="dashboard-sidebar" />
-            <Menu items={companyItems} label="Your company" testId="company-sidebar" />
-            <Menu items={quoteItems} label="Quotes" testId="quote-sidebar" />
-            {auth.isAdmin && (
-              <Menu items={staffItems} label="Run the shop" testId="staff-sidebar" />
-            )}
-          </nav>
-        )}
-      </aside>
+    // `grid-cols-1` on a phone: an implicit column grows to its widest table (605 px on 390).
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-4 px-4 py-4 md:grid-cols-[14rem_1fr] md:gap-6 md:py-8">
+      {wide ? (
+        <aside aria-label="Dashboard">
+          <h1 className="mb-3 text-2xl font-bold">Dashboard</h1>
+          {menus}
+        </aside>
+      ) : (
+        // On a phone the page comes first: its menu is one line above it, opened on demand
+        // (the full sidebar pushed a customer's page 470 px down, staff's 790 px).
+        <aside aria-label="Dashboard">
+          <h1 className="sr-only">Dashboard</h1>
+          <details
+            className="rounded-box bg-base-100 shadow"
+            open={openOn === pathname}
+            onToggle={(e) => {
+              const open = e.currentTarget.open;
+              setOpenOn(open ? pathname : null);
+            }}
+          >
+            <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
+              Dashboard menu{current ? `: ${current.label}` : ''}
+            </summary>
+            <div className="p-2">{menus}</div>
+          </details>
+        </aside>
+      )}
       <section className="min-w-0">
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useAuth } from '../../../features/auth/use-auth';
 import { useOrder } from '../../../features/orders/api/get-order';
+import { shownLines } from '../../../features/orders/order-amount';
 import { useConfirmPayment } from '../../../features/payments/api/confirm-payment';
 import { PaymentForm } from '../../../features/payments/components/payment-form';
 import { useConfig } from '../../../features/site/api/get-config';
@@ -39,6 +40,7 @@ export default function PaymentRoute() {
     );
   }
   const o = order.data;
+  const lines = shownLines(o);
   return (
     <div className="mx-auto max-w-lg">
       <h2 className="mb-4 text-xl font-semibold">Pay for your order</h2>
@@ -48,10 +50,28 @@ export default function PaymentRoute() {
       >
         <dt className="font-medium">Order</dt>
         <dd data-testid="payment-order-number">{o.number}</dd>
-        <dt className="font-medium">Part</dt>
-        <dd>{o.partName}</dd>
-        <dt className="font-medium">Quantity</dt>
-        <dd>{o.minimum} pieces</dd>
+        {lines.length > 1 ? (
+          <>
+            <dt className="font-medium">Parts</dt>
+            <dd data-testid="payment-parts">
+              {lines.length} parts, {o.minimum} pieces
+              <ul className="text-sm">
+                {lines.map((line) => (
+                  <li key={line.lineNo}>
+                    {line.quantity} × {line.partName}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-medium">Part</dt>
+            <dd>{o.partName}</dd>
+            <dt className="font-medium">Quantity</dt>
+            <dd>{o.minimum} pieces</dd>
+          </>
+        )}
         <dt className="font-medium">Total</dt>
         <dd className="font-bold">{formatMoney(o.partPrice)}</dd>
       </dl>

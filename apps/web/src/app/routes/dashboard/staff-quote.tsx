@@ -28,12 +28,7 @@ export default function StaffQuoteRoute() {
       <Link to={dashboardPaths.staffQuotes.href()} className="link">
         ← Quotes
       </Link>
-      <QuoteView quote={quote.data} />
-      {quote.data.note && (
-        <p className="rounded-box bg-base-100 p-4 shadow">
-          <strong>Buyer's note:</strong> {quote.data.note}
-        </p>
-      )}
+      <QuoteView quote={quote.data} audience="staff" />
       {OPEN.includes(quote.data.status) && (
         <StaffQuoteEditor
           key={quote.data.version}

@@ -40,7 +40,7 @@ export default function StaffQuotesRoute() {
           onRetry={() => void quotes.refetch()}
         />
       ) : (
-        <QuoteList quotes={quotes.data} hrefOf={dashboardPaths.staffQuote.href} />
+        <QuoteList quotes={quotes.data} hrefOf={dashboardPaths.staffQuote.href} showCustomer />
       )}
     </>
   );

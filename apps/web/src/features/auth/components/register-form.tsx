@@ -13,7 +13,11 @@ import { signUpWithEmail } from '../api/auth-actions';
 import { completeSignIn } from '../complete-sign-in';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
-type RegisterFormProps = { onRegistered: () => void; onBusyChange?: (busy: boolean) => void };
+type RegisterFormProps = {
+  /** With the address the confirmation mail went to. */
+  onRegistered: (email: string) => void;
+  onBusyChange?: (busy: boolean) => void;
+};
 
 export function RegisterForm({ onRegistered, onBusyChange }: RegisterFormProps) {
   const queryClient = useQueryClient();
@@ -35,7 +39,7 @@ export function RegisterForm({ onRegistered, onBusyChange }: RegisterFormProps) 
         password: values.password,
       });
       await completeSignIn(queryClient, user.email);
-      onRegistered();
+      onRegistered(user.email);
     } catch (err) {
       setProviderError(
         err instanceof ApiError ? err.message : 'Registration failed. Please try again.',

@@ -110,7 +110,11 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, 
           error={errors.phone?.message}
           {...form.register('phone')}
         />
-        <InvoiceFields field={(name) => form.register(name)} errors={errors} />
+        <InvoiceFields
+          field={(name) => form.register(name)}
+          errors={errors}
+          forCompany={Boolean(forCompany)}
+        />
         <p className="text-lg" aria-live="polite" data-testid="checkout-total">
           Total: <strong>{formatMoney(cart.subtotal)}</strong>
         </p>

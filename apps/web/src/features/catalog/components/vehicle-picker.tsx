@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Vehicle } from '@storefront/contract';
+import { useWide } from '../../../lib/use-wide';
 import { useVehicles } from '../api/search-catalog';
 
 /** Make, model and year of the visitor's vehicle, from the makes and models the catalog covers. */
@@ -22,7 +23,9 @@ export function VehiclePicker({
     ? Array.from({ length: range.yearTo - range.yearFrom + 1 }, (_, i) => range.yearTo - i)
     : [];
 
-  return (
+  const wide = useWide();
+
+  const picker = (
     <fieldset
       className="fieldset rounded-box border border-base-300 p-3"
       data-testid="vehicle-picker"
@@ -109,5 +112,18 @@ export function VehiclePicker({
         ) : null}
       </div>
     </fieldset>
+  );
+  if (wide) return picker;
+  // On a phone the picker is one line saying which vehicle is chosen (it took half the first
+  // screen), opened to change it.
+  return (
+    <details className="rounded-box bg-base-100" data-testid="vehicle-picker-folded">
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium">
+        {vehicle
+          ? `My vehicle: ${vehicle.make} ${vehicle.model} ${vehicle.year}`
+          : 'My vehicle: none chosen'}
+      </summary>
+      {picker}
+    </details>
   );
 }

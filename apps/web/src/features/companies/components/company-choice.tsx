@@ -12,6 +12,16 @@ type Props = {
 };
 
 /**
+ * A choice's row: full contrast (daisyUI's `label` greys it, so it read as disabled on a phone),
+ * 44 px to tap, its words apart from the next choice's.
+ */
+const OPTION = 'flex min-h-11 cursor-pointer items-center gap-3 py-1';
+
+/** A delivery address's button: the one copied from the billing address reads as a phrase. */
+const shipToText = (label: string | null | undefined, street: string) =>
+  label === 'Billing address' ? 'Ship to the billing address' : `Ship to ${label ?? street}`;
+
+/**
  * The checkout's "Buying for": personal or one of the buyer's companies; for a company, card or its
  * account (when staff approved it, with the credit still available) and its delivery addresses.
  * Shows nothing to a buyer in no company.
@@ -24,8 +34,8 @@ export function CompanyChoice({ value, onChange, onAddress }: Props) {
   const canUseAccount = standing?.terms === 'approved' && standing.creditAvailable > 0;
   return (
     <fieldset className="rounded-box bg-base-100 p-4 shadow" data-testid="company-choice">
-      <legend className="font-semibold">Buying for</legend>
-      <label className="label cursor-pointer justify-start gap-2">
+      <legend className="mb-1 font-semibold">Buying for</legend>
+      <label className={OPTION}>
         <input
           type="radio"
           className="radio radio-primary"
@@ -36,7 +46,7 @@ export function CompanyChoice({ value, onChange, onAddress }: Props) {
         <span>Myself (personal order)</span>
       </label>
       {mine.data.map((c) => (
-        <label key={c.id} className="label cursor-pointer justify-start gap-2">
+        <label key={c.id} className={OPTION}>
           <input
             type="radio"
             className="radio radio-primary"
@@ -49,9 +59,11 @@ export function CompanyChoice({ value, onChange, onAddress }: Props) {
       ))}
       {value && (
         <div className="mt-2 space-y-2">
-          <p className="text-sm">The company&apos;s name and tax id go on the invoice.</p>
+          <p className="text-sm">
+            The company&apos;s name and tax id (from its details) go on the invoice.
+          </p>
           <div role="radiogroup" aria-label="Payment">
-            <label className="label cursor-pointer justify-start gap-2">
+            <label className={OPTION}>
               <input
                 type="radio"
                 className="radio radio-primary"
@@ -61,7 +73,7 @@ export function CompanyChoice({ value, onChange, onAddress }: Props) {
               />
               <span>Pay by card</span>
             </label>
-            <label className="label cursor-pointer justify-start gap-2">
+            <label className={OPTION}>
               <input
                 type="radio"
                 className="radio radio-primary"
@@ -72,11 +84,14 @@ export function CompanyChoice({ value, onChange, onAddress }: Props) {
               />
               <span>
                 On account
-                {standing?.terms === 'approved'
-                  ? ` (${standing.termsDays} days, ${formatMoney(standing.creditAvailable)} available)`
-                  : standing?.terms === 'suspended'
-                    ? ' (suspended)'
-                    : ' (not approved)'}
+                {!standing
+                  ? // Not known yet: saying "not approved" while the company loads was untrue.
+                    ' (checking the terms…)'
+                  : standing.terms === 'approved'
+                    ? ` (${standing.termsDays} days, ${formatMoney(standing.creditAvailable)} available)`
+                    : standing.terms === 'suspended'
+                      ? ' (suspended)'
+                      : ' (not approved)'}
               </span>
             </label>
           </div>
@@ -96,7 +111,7 @@ export function CompanyChoice({ value, onChange, onAddress }: Props) {
                     })
                   }
                 >
-                  Ship to {a.label ?? a.street}
+                  {shipToText(a.label, a.street)}
                 </button>
               ))}
             </div>

@@ -48,19 +48,23 @@ export function CompanyForm({ company, title, submitLabel, busy, send }: Props) 
         country: text(form, `country-${key}`),
       }))
       .filter((a) => a.street.trim() || a.city.trim() || a.postalCode.trim() || a.country.trim());
+    const usesBilling = delivery.length === 0 && !company;
     const body = {
       name: text(form, 'name'),
       taxId: text(form, 'taxId'),
       billingAddress,
-      deliveryAddresses:
-        delivery.length > 0 || company
-          ? delivery
-          : [{ label: 'Billing address', ...billingAddress }],
+      deliveryAddresses: usesBilling ? [{ label: 'Billing address', ...billingAddress }] : delivery,
     };
     const parsed = CompanyBody.safeParse(body);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.join('.');
+        // The billing address standing in for an empty delivery one: its problems are the
+        // billing fields' (already marked), never the delivery fields the buyer was told to leave.
+        if (usesBilling && key.startsWith('deliveryAddresses.')) continue;
+        found[key] ??= issue.message;
+      }
       setErrors(found);
       return;
     }

@@ -54,7 +54,7 @@ export function CompanyOrdersTable({
               <td>{formatMoney(o.partPrice)}</td>
               <td>{o.paymentMode === 'account' ? 'On account' : 'Card'}</td>
               <td>
-                <StatusBadge status={o.status} />
+                <StatusBadge status={o.status} account={o.account} />
               </td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import { confirm, showError, showInfo, showSuccess } from '../../../lib/alert';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useCancelOrder } from '../api/cancel-order';
+import { orderAmount } from '../order-amount';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 type MyOrdersTableProps = {
@@ -137,7 +138,7 @@ export function MyOrdersTable({
   const numberLink = (order: OrderResponse) => (
     <Link
       to={dashboardPaths.order.href(order._id)}
-      className="link link-primary font-mono whitespace-nowrap"
+      className="link link-primary inline-block py-1 font-mono whitespace-nowrap"
       data-testid="order-number"
     >
       {order.number}
@@ -167,10 +168,10 @@ export function MyOrdersTable({
                 <td>
                   <Product order={order} />
                 </td>
-                <td>{order.minimum}x</td>
+                <td data-testid="order-amount">{orderAmount(order)}</td>
                 <td>{formatMoney(order.partPrice)}</td>
                 <td>
-                  <StatusBadge status={order.status} />
+                  <StatusBadge status={order.status} account={order.account} />
                   <Shipment order={order} />
                 </td>
                 <td className="max-w-48">{actions(order)}</td>
@@ -185,7 +186,7 @@ export function MyOrdersTable({
             <div className="card-body gap-2 p-4">
               <div className="flex items-center justify-between gap-2">
                 {numberLink(order)}
-                <StatusBadge status={order.status} />
+                <StatusBadge status={order.status} account={order.account} />
               </div>
               <div className="font-semibold">
                 <Product order={order} />
@@ -195,7 +196,7 @@ export function MyOrdersTable({
                 <dt className="text-base-content/70">Date</dt>
                 <dd>{formatDate(order.createdAt)}</dd>
                 <dt className="text-base-content/70">Amount</dt>
-                <dd>{order.minimum}x</dd>
+                <dd data-testid="order-amount">{orderAmount(order)}</dd>
                 <dt className="text-base-content/70">Price</dt>
                 <dd className="font-semibold">{formatMoney(order.partPrice)}</dd>
               </dl>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney, type OrderResponse } from '@storefront/contract';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { downloadInvoice } from '../api/download-invoice';
 import { useOrderEmails } from '../api/get-order-emails';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -72,7 +72,7 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
     <article className="space-y-6" data-testid="order-receipt">
       <header className="flex flex-wrap items-center gap-3">
         <h2 className="text-2xl font-bold">Order {order.number}</h2>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} account={order.account} />
       </header>
       <Progress order={order} />
 
@@ -99,7 +99,13 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
             {order.poNumber && <Row label="Your PO number">{order.poNumber}</Row>}
             {order.paymentMode === 'account' && (
               <Row label="Payment">
-                On the company&apos;s account: see the invoice for its due date
+                <span data-testid="account-payment">
+                  {order.account?.paid
+                    ? "On the company's account: paid"
+                    : order.account
+                      ? `On the company's account, due ${formatDate(order.account.dueAt)}`
+                      : "On the company's account"}
+                </span>
               </Row>
             )}
             {order.paidAt && (

@@ -59,6 +59,14 @@ export const useAnswerQuote = (id: string) =>
     meta: changes,
   });
 
+/** Withdraw a request staff have not answered yet. */
+export const useWithdrawQuote = (id: string) =>
+  useMutation({
+    mutationFn: () =>
+      api<QuoteResponse>(`${at(id)}/withdraw`, { method: 'POST', body: {}, auth: true }),
+    meta: changes,
+  });
+
 /** The companies the buyer may ask (and accept on account) for. */
 export const useMyCompanyChoices = () =>
   useQuery({

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { QuoteResponse } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
@@ -24,7 +24,14 @@ function refusalText(error: Error | null): string | null {
  * or, for a company on account, its terms), reject, or ask for a revision with a message. The
  * version shown goes with the answer; an offer changed since is refused and shown anew.
  */
-export function QuoteAnswer({ quote, onStale }: { quote: QuoteResponse; onStale: () => void }) {
+export function QuoteAnswer({
+  quote,
+  onStale,
+}: {
+  quote: QuoteResponse;
+  /** The answer was refused (409): the quote changed, closed or expired (`code` says which). */
+  onStale: (code: string) => void;
+}) {
   const [shipTo, setShipTo] = useState(EMPTY);
   const [payment, setPayment] = useState<'card' | 'account'>('card');
   const [message, setMessage] = useState('');
@@ -36,29 +43,36 @@ export function QuoteAnswer({ quote, onStale }: { quote: QuoteResponse; onStale:
     quote.companyId !== null &&
     companies.data?.some((c) => c.id === quote.companyId && c.terms === 'approved');
   const stale = (err: Error) => {
-    if (err instanceof ApiError && err.status === 409 && err.code.startsWith('QUOTE_')) onStale();
+    if (err instanceof ApiError && err.status === 409 && err.code.startsWith('QUOTE_'))
+      onStale(err.code);
   };
+  // A second click lands before the button is drawn disabled: it must not send a second
+  // acceptance, whose refusal (the quote is accepted now) would replace the first one's answer
+  // and keep the buyer here instead of taking them to the payment.
+  const sending = useRef(false);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
     const { phone, ...address } = shipTo;
-    accept.mutate(
-      {
+    try {
+      const order = await accept.mutateAsync({
         version: quote.version,
         shipTo: address,
         phone,
         ...(onAccount ? { payment } : {}),
-      },
-      {
-        onSuccess: (order) =>
-          void navigate(
-            order.status === 'unpaid'
-              ? dashboardPaths.payment.href(order._id)
-              : dashboardPaths.order.href(order._id),
-          ),
-        onError: stale,
-      },
-    );
+      });
+      await navigate(
+        order.status === 'unpaid'
+          ? dashboardPaths.payment.href(order._id)
+          : dashboardPaths.order.href(order._id),
+      );
+    } catch (err) {
+      if (err instanceof Error) stale(err);
+    } finally {
+      sending.current = false;
+    }
   };
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setShipTo({ ...shipTo, [key]: e.target.value });
@@ -67,7 +81,7 @@ export function QuoteAnswer({ quote, onStale }: { quote: QuoteResponse; onStale:
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <form
-        onSubmit={submit}
+        onSubmit={(e) => void submit(e)}
         className="rounded-box bg-base-100 p-4 shadow"
         aria-label="Accept the offer"
       >

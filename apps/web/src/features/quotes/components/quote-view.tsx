@@ -6,7 +6,7 @@ const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
 function VersionLines({ version }: { version: QuoteVersion }) {
   const request = version.version === 0;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0}>
       <table className="table table-sm" aria-label={request ? 'Lines asked for' : 'Offered lines'}>
         <thead>
           <tr>
@@ -34,9 +34,19 @@ function VersionLines({ version }: { version: QuoteVersion }) {
 }
 
 /** A quote: its current version (what changed from the one before), older versions, its history. */
-export function QuoteView({ quote }: { quote: QuoteResponse }) {
+export function QuoteView({
+  quote,
+  audience = 'buyer',
+}: {
+  quote: QuoteResponse;
+  /** Staff read who asked; the buyer reads "Your request". */
+  audience?: 'buyer' | 'staff';
+}) {
   const current = quote.versions.find((v) => v.version === quote.version) ?? quote.versions[0]!;
   const older = quote.versions.filter((v) => v.version !== current.version).reverse();
+  // A version's message is shown with the version; the history repeats it only when it differs.
+  const versionMessage = (version: number) =>
+    quote.versions.find((v) => v.version === version)?.message ?? '';
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -44,9 +54,34 @@ export function QuoteView({ quote }: { quote: QuoteResponse }) {
         <QuoteStatusBadge status={quote.status} />
         {quote.companyName && <span className="badge badge-outline">{quote.companyName}</span>}
       </div>
+      {audience === 'staff' && (
+        <p className="rounded-box bg-base-100 p-4 shadow" data-testid="quote-buyer">
+          Asked by{' '}
+          {quote.buyer ? (
+            <>
+              <strong>{quote.buyer.name}</strong> ({quote.buyer.email})
+            </>
+          ) : (
+            'a deleted account'
+          )}
+          {quote.companyName ? (
+            <>
+              {' '}
+              for <strong>{quote.companyName}</strong>
+            </>
+          ) : (
+            ', for themselves'
+          )}
+          , on {quote.createdAt.slice(0, 10)}
+        </p>
+      )}
       <section className="rounded-box bg-base-100 p-4 shadow" aria-labelledby="quote-current">
         <h2 id="quote-current" className="mb-2 text-lg font-semibold">
-          {current.version === 0 ? 'Your request' : `Offer, version ${current.version}`}
+          {current.version > 0
+            ? `Offer, version ${current.version}`
+            : audience === 'staff'
+              ? 'The request'
+              : 'Your request'}
         </h2>
         {current.version > 0 && (
           <p className="mb-2" data-testid="quote-offer-summary">
@@ -96,7 +131,9 @@ export function QuoteView({ quote }: { quote: QuoteResponse }) {
               {h.actor === 'buyer' ? 'Buyer' : h.actor === 'staff' ? 'Staff' : 'Shop'}:{' '}
               {quoteStatusLabel(h.to)}
               {h.to === 'offered' && ` (version ${h.version})`}
-              {h.message && <span className="block pl-4 text-base-content/80">{h.message}</span>}
+              {h.message && h.message !== versionMessage(h.version) && (
+                <span className="block pl-4 text-base-content/80">{h.message}</span>
+              )}
             </li>
           ))}
         </ol>

@@ -69,6 +69,8 @@ export default function RequestQuote({ lines }: { lines: CartLine[] }) {
                 min="0.01"
                 step="0.01"
                 inputMode="decimal"
+                // Every line has this field: its name says which part it is for.
+                aria-label={`Target unit price ($) for ${l.sku} ${l.name}`}
                 className="input input-bordered input-sm w-28"
                 value={targets[l.partId] ?? ''}
                 onChange={(e) => setTargets({ ...targets, [l.partId]: e.target.value })}

@@ -82,7 +82,7 @@ export function AdminsPanel({ admins, me }: { admins: AdminEntry[]; me: string }
           {revoke.error.message}
         </p>
       )}
-      <div className="overflow-x-auto rounded-box bg-base-100 shadow">
+      <div className="overflow-x-auto rounded-box bg-base-100 shadow" tabIndex={0}>
         <table className="table" data-testid="admins-table">
           <caption className="sr-only">Admins</caption>
           <thead>

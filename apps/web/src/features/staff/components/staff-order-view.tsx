@@ -46,7 +46,7 @@ export function StaffOrderView({ details }: { details: StaffOrderDetails }) {
     <article className="space-y-6" data-testid="staff-order">
       <header className="flex flex-wrap items-center gap-3">
         <h2 className="text-2xl font-bold">Order {order.number}</h2>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} account={order.account} />
         <span className="flex items-center gap-1 text-sm">
           Payment <PaymentBadge state={details.payment} />
         </span>

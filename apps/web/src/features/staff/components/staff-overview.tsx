@@ -44,12 +44,19 @@ export function StaffOverviewPanel() {
         The overview could not be loaded: {overview.error.message}
       </p>
     );
-  const { today, last30Days, waitingToShip, lowStockParts } = overview.data;
+  const { today, last30Days, waitingToShip, lowStockParts, warnings } = overview.data;
   return (
     <section aria-labelledby="overview-heading" className="mb-8" data-testid="staff-overview">
       <h2 id="overview-heading" className="mb-3 text-xl font-semibold">
         Overview
       </h2>
+      {warnings.length > 0 && (
+        <ul className="alert alert-warning mb-4 block space-y-1" data-testid="setup-warnings">
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <Stat
           to={dashboardPaths.orders.href(toSearch({ from: day(), to: day() }))}

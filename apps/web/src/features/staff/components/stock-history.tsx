@@ -55,7 +55,7 @@ export function StockHistory({ partId }: { partId: string }) {
   const movements = history.data.pages.flatMap((p) => p.items);
   return (
     <>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0}>
         <table className="table table-sm" data-testid="stock-history">
           <caption className="sr-only">Stock movements, newest first</caption>
           <thead>

@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { BROWSER_STORAGE, type OrderResponse, type PartResponse } from '@storefront/contract';
+import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { browserAvailable, newPage } from './support/browser.js';
+import { firstErrorProblem, layoutProblems } from './support/layout-checks.js';
+import { signInAs } from './support/session.js';
+import { scaled } from './support/time.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
+import type { Page } from 'playwright-core';
+
+/** A phone (the issue's 390 px) and a laptop. */
+const SCREENS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 768 },
+] as const;
+
+/** An API call from the page, as the signed-in app makes it (its access key). */
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessKey') ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    { method, url, body },
+  );
+}
+
+/** Every problem of the page as it is drawn now: layout, tap targets, accessibility. */
+async function pageProblems(page: Page, path: string, screen: string): Promise<string[]> {
+  const layout = await layoutProblems(page);
+  const axe = await seriousA11yViolations(page);
+  return [...layout, ...axe].map((p) => `${screen} ${path}: ${p}`);
+}
+
+/** Opens each path at each screen size, once the page has drawn `ready`, and checks it. */
+async function walk(page: Page, paths: { path: string; ready: string }[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const screen of SCREENS) {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    for (const { path, ready } of paths) {
+      await page.goto(path);
+      await page
+        .locator(`${ready} >> visible=true`)
+        .first()
+        .waitFor({ timeout: scaled(15_000) });
+      // Lazy parts of the page (pictures, a late list) settle first.
+      await page.waitForLoadState('networkidle');
+      problems.push(...(await pageProblems(page, path, screen.name)));
+    }
+  }
+  return problems;
+}
+
+const shipTo = { street: '4 Phone Lane', city: 'Leeds', postalCode: 'LS1 4AP', country: 'UK' };
+
+describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px desktop', () => {
+  const ctx = useBrowserShop();
+  let parts: PartResponse[] = [];
+  let order: OrderResponse;
+
+  it(
+    "walks the buyer's pages: nothing past the screen's edge, targets to tap, axe clean",
+    async () => {
+      const { context, page, problems: console } = await newPage(ctx.browser, ctx.shop.baseURL);
+      await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
+      parts = (await api<PartResponse[]>(page, 'GET', '/api/parts')).slice(0, 3);
+      // A multi-line order, something in the cart, a quote: the pages have their content.
+      order = await api<OrderResponse>(page, 'POST', '/api/checkout', {
+        lines: parts.slice(0, 2).map((p) => ({
+          partId: p._id,
+          quantity: p.mOrderQuantity,
+          unitPrice: p.price,
+        })),
+        shipTo,
+        phone: '0113 496 0000',
+      });
+      await api(page, 'POST', '/api/quotes', {
+        lines: [{ partId: parts[0]!._id, quantity: parts[0]!.mOrderQuantity }],
+        note: 'For the fleet',
+      });
+      await api(page, 'POST', '/api/cart/lines', {
+        partId: parts[2]!._id,
+        quantity: parts[2]!.mOrderQuantity,
+      });
+      const found = await walk(page, [
+        { path: '/', ready: '[data-testid="part-card"]' },
+        { path: '/parts', ready: '[data-testid="part-card"]' },
+        { path: `/parts/${parts[0]!._id}`, ready: 'h1' },
+        { path: '/cart', ready: 'h1' },
+        { path: '/checkout', ready: 'h1' },
+        { path: '/quick-order', ready: '[data-testid="quick-order-text"]' },
+        { path: '/quotes', ready: 'h1' },
+        { path: '/dashboard', ready: 'h2' },
+        { path: '/dashboard/my-orders', ready: '[data-testid="order-number"]' },
+        { path: `/dashboard/my-orders/${order._id}`, ready: '[data-testid="order-receipt"]' },
+        { path: `/dashboard/payment/${order._id}`, ready: '[data-testid="payment-summary"]' },
+        { path: '/dashboard/company', ready: 'h2' },
+        { path: '/pages/privacy', ready: '[data-testid="policy-page"]' },
+        { path: '/pages/legal', ready: '[data-testid="policy-page"]' },
+        { path: '/contact', ready: 'h1' },
+      ]);
+      expect(found).toEqual([]);
+      expect(console).toEqual([]);
+      await context.close();
+    },
+    scaled(240_000),
+  );
+
+  it(
+    "walks staff's pages at both sizes",
+    async () => {
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+      await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
+      const found = await walk(page, [
+        { path: '/dashboard', ready: '[data-testid="staff-overview"]' },
+        { path: '/dashboard/orders', ready: 'table, [data-testid="staff-orders-empty"], h2' },
+        { path: `/dashboard/orders/${order._id}`, ready: 'h2' },
+        { path: '/dashboard/parts', ready: 'h2' },
+        { path: `/dashboard/parts/${parts[0]!._id}`, ready: 'h2' },
+        { path: '/dashboard/quotes', ready: 'h2' },
+        { path: '/dashboard/companies', ready: 'h2' },
+        { path: '/dashboard/invoices', ready: 'h2' },
+        { path: '/dashboard/admins', ready: 'h2' },
+        { path: '/dashboard/audit', ready: 'h2' },
+        { path: '/dashboard/pages', ready: 'h2' },
+      ]);
+      expect(found).toEqual([]);
+      await context.close();
+    },
+    scaled(240_000),
+  );
+
+  it(
+    'puts focus on the first error after a failed submit, clear of the sticky header',
+    async () => {
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+      for (const screen of SCREENS) {
+        await page.setViewportSize({ width: screen.width, height: screen.height });
+        await page.goto('/register');
+        await page.getByRole('button', { name: 'Create an account' }).click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        await page.waitForTimeout(400);
+        expect(await firstErrorProblem(page), `${screen.name} /register`).toBeNull();
+      }
+      await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
+      for (const screen of SCREENS) {
+        await page.setViewportSize({ width: screen.width, height: screen.height });
+        await page.goto('/checkout');
+        await page.getByRole('button', { name: /^Place order/ }).click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        await page.waitForTimeout(400);
+        expect(await firstErrorProblem(page), `${screen.name} /checkout`).toBeNull();
+      }
+      await context.close();
+    },
+    scaled(120_000),
+  );
+
+  it(
+    'brings a new account back to where the buyer was going, and says a confirmation mail was sent',
+    async () => {
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+      const register = async (email: string) => {
+        await page.getByRole('link', { name: 'Create one' }).click();
+        await page.getByLabel('Username').fill('New Buyer');
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password').fill('secret123');
+        await page.getByRole('button', { name: 'Create an account' }).click();
+        await page.getByTestId('notice').getByText(`confirmation mail to ${email}`).waitFor();
+      };
+      // From the cart's Checkout, through the login page's "Create one": back to checkout.
+      await page.goto('/parts');
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
+      await page.locator('button[data-state="added"]').first().waitFor();
+      await page.goto('/checkout');
+      await page.waitForURL('**/login');
+      await register('checkout-newcomer@example.com');
+      expect(new URL(page.url()).pathname).toBe('/checkout');
+      await page.getByRole('button', { name: 'Logout' }).first().click();
+      // From an invitation's link: back to it, its code (in the fragment) kept.
+      await page.goto('/company/join#invitation-code');
+      await page.waitForURL('**/login');
+      await register('invited-newcomer@example.com');
+      expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe(
+        '/company/join#invitation-code',
+      );
+      await page.getByRole('button', { name: 'Logout' }).first().click();
+      // Nothing pending: the spec's "/".
+      await page.goto('/register');
+      await page.getByLabel('Username').fill('Plain Buyer');
+      await page.getByLabel('Email').fill('plain-newcomer@example.com');
+      await page.getByLabel('Password').fill('secret123');
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await page.getByTestId('notice').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await context.close();
+    },
+    scaled(60_000),
+  );
+
+  it(
+    'lists in the privacy notice every cookie and browser store a session holds',
+    async () => {
+      const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+      // A visitor chooses a vehicle and fills a cart, then signs in.
+      await page.goto('/parts');
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
+      await page.locator('button[data-state="added"]').first().waitFor();
+      await page.evaluate(() =>
+        localStorage.setItem('myVehicle', JSON.stringify({ make: 'Honda', model: 'Civic' })),
+      );
+      await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
+      const held = await page.evaluate(() => [
+        ...Object.keys(localStorage),
+        ...Object.keys(sessionStorage),
+      ]);
+      const cookies = (await context.cookies()).map((c) => c.name.replace(/^__Secure-/, ''));
+      const listed = BROWSER_STORAGE.map((item) => item.name);
+      const known = (name: string) =>
+        listed.some((l) =>
+          l.includes('{') ? name.startsWith(l.slice(0, l.indexOf('{'))) : l === name,
+        );
+      expect([...held, ...cookies].filter((name) => !known(name))).toEqual([]);
+      await page.goto('/pages/privacy');
+      const notice = await page.getByTestId('policy-page').textContent();
+      for (const name of listed) expect(notice).toContain(name);
+      await context.close();
+    },
+    scaled(60_000),
+  );
+});
