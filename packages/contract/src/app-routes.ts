@@ -34,6 +34,7 @@ export const APP_ROUTE_PATTERNS = [
   '/dashboard/payment/:id',
   '/dashboard/company',
   '/dashboard/company-orders',
+  '/dashboard/company-integrations',
   '/dashboard/add-a-review',
   '/dashboard/add-a-part',
   '/dashboard/orders',
@@ -51,6 +52,8 @@ export const APP_ROUTE_PATTERNS = [
   '/dashboard/quotes',
   '/dashboard/quotes/:id',
   '/dashboard/pages',
+  '/dashboard/api-keys',
+  '/dashboard/webhooks',
 ] as const;
 
 /** Parameters whose values are a closed list: any other value is an unknown page. */
