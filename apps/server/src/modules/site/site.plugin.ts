@@ -15,7 +15,6 @@ import { escapeHtml } from '../../http/escape-html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-
 /**
  * Public pages rendered at build time (apps/web/scripts/prerender.mjs), route -> file; `/` is
  * index.html itself. Every other page starts from the empty shell, app.html.
