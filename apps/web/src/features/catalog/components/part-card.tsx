@@ -21,8 +21,7 @@ type PartCardProps = {
 export function PartCard({ part, eager = false, children }: PartCardProps) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   return (
-    // Denser on a phone (`part-card` in index.css): a result was 650 px tall there.
-    <article className="card part-card bg-base-100 shadow-md" data-testid="part-card">
+    <article className="card bg-base-100 shadow-md" data-testid="part-card">
       <PartImage src={part.url} alt={part.name} eager={eager} />
       <div className="card-body">
         <h3 className="card-title text-lg">
