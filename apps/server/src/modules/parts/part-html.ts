@@ -199,7 +199,7 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: strin
     soldOut
       ? '<span class="badge badge-ghost">Out of stock</span>'
       : // The app's "Add to cart" takes this place once its script runs: the same size, no shift.
-        `<button type="button" class="btn btn-outline" disabled>Add to cart</button><a href="/purchase/${id}" class="btn btn-primary" aria-label="Order ${name}">Order now</a>`
+        `<button type="button" class="btn btn-outline" disabled>Add to cart</button><a href="/purchase/${id}" class="btn btn-primary">Order now</a>`
   }</div>
 </div></article>`;
 }
