@@ -390,7 +390,7 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
 
     // Signed in, the part page's Order now leads to the order form, where the order is placed.
     await page.goto(`/parts/${alternator.sku}`);
-    const orderNow = page.getByRole('link', { name: `Order ${alternator.name}` });
+    const orderNow = page.getByRole('link', { name: 'Order now', exact: true });
     await orderNow.waitFor();
     expect(await orderNow.textContent()).toBe('Order now');
     expect(await page.getByRole('link', { name: 'Sign in to order' }).count()).toBe(0);

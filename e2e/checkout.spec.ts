@@ -11,6 +11,7 @@ import { browserAvailable, newPage } from './support/browser.js';
 import { fillShipTo, payOnPaymentPage } from './support/checkout.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+import { orderNowOf } from './support/order-now.js';
 
 const part = seedParts[3]!; // Panel Air Filter: minimum 40, $12.90
 /** The mails in the shop's local outbox whose subject line is `subject`. */
@@ -31,7 +32,7 @@ async function waitForMails(outboxDir: string, subject: string, count: number): 
 
 async function orderFromHome(page: Page, quantity: number) {
   await page.goto('/');
-  await page.getByRole('link', { name: `Order ${part.name}` }).click();
+  await orderNowOf(page, part.name).click();
   await page.getByRole('form', { name: 'Order form' }).waitFor();
   await fillShipTo(page, '4 Receipt Road');
   await page.getByLabel('Quantity (minimum order)').fill(String(quantity));

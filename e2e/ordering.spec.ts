@@ -8,12 +8,13 @@ import { browserAvailable, newPage } from './support/browser.js';
 import { fillShipTo } from './support/checkout.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+import { orderNowOf } from './support/order-now.js';
 
 const part = seedParts[2]!; // Spin-On Oil Filter: minimum 50, stock 5000
 
 async function openPurchasePage(page: Page, name: string) {
   await page.goto('/');
-  await page.getByRole('link', { name: `Order ${name}` }).click();
+  await orderNowOf(page, name).click();
   await page.getByRole('form', { name: 'Order form' }).waitFor();
 }
 
@@ -40,7 +41,7 @@ describe.runIf(browserAvailable())('ordering, orders, reviews and parts in the b
   it('guards the purchase page, then shows the part and checks the quantity before ordering', async () => {
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/');
-    await page.getByRole('link', { name: `Order ${part.name}` }).click();
+    await orderNowOf(page, part.name).click();
     await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(demoAccounts.customer.email);
     await page.getByLabel('Password', { exact: true }).fill(demoAccounts.customer.password);

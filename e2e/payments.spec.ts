@@ -7,13 +7,14 @@ import { browserAvailable, newPage } from './support/browser.js';
 import { fillShipTo } from './support/checkout.js';
 import { confirmAlert, registerCustomer } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+import { orderNowOf } from './support/order-now.js';
 
 const part = seedParts[4]!; // Iridium Spark Plug
 
 /** A fresh customer with one unpaid order; returns the page on My Orders. */
 async function customerWithOrder(page: Page, email: string, quantity: number) {
   await registerCustomer(page, { name: 'Paying Customer', email });
-  await page.getByRole('link', { name: `Order ${part.name}` }).click();
+  await orderNowOf(page, part.name).click();
   await fillShipTo(page, '9 Garage Row');
   await page.getByLabel('Quantity (minimum order)').fill(String(quantity));
   await page.getByLabel('Phone').fill('01904 000000');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_STORAGE, type OrderResponse, type PartResponse } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
@@ -66,31 +66,49 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
   const ctx = useBrowserShop();
   let parts: PartResponse[] = [];
   let order: OrderResponse;
+  let quoteId = '';
+  let companyId = '';
+
+  // What the pages show: a multi-line order, something in the cart, a quote, a company.
+  beforeAll(async () => {
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
+    parts = (await api<PartResponse[]>(page, 'GET', '/api/parts')).slice(0, 3);
+    order = await api<OrderResponse>(page, 'POST', '/api/checkout', {
+      lines: parts.slice(0, 2).map((p) => ({
+        partId: p._id,
+        quantity: p.mOrderQuantity,
+        unitPrice: p.price,
+      })),
+      shipTo,
+      phone: '0113 496 0000',
+    });
+    quoteId = (
+      await api<{ id: string }>(page, 'POST', '/api/quotes', {
+        lines: [{ partId: parts[0]!._id, quantity: parts[0]!.mOrderQuantity }],
+        note: 'For the fleet',
+      })
+    ).id;
+    companyId = (
+      await api<{ id: string }>(page, 'POST', '/api/companies', {
+        name: 'Phone Lane Motors Ltd',
+        taxId: 'GB 123 4567 89',
+        billingAddress: shipTo,
+        deliveryAddresses: [{ label: 'Workshop', ...shipTo }],
+      })
+    ).id;
+    await api(page, 'POST', '/api/cart/lines', {
+      partId: parts[2]!._id,
+      quantity: parts[2]!.mOrderQuantity,
+    });
+    await context.close();
+  }, scaled(60_000));
 
   it(
     "walks the buyer's pages: nothing past the screen's edge, targets to tap, axe clean",
     async () => {
       const { context, page, problems: console } = await newPage(ctx.browser, ctx.shop.baseURL);
       await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
-      parts = (await api<PartResponse[]>(page, 'GET', '/api/parts')).slice(0, 3);
-      // A multi-line order, something in the cart, a quote: the pages have their content.
-      order = await api<OrderResponse>(page, 'POST', '/api/checkout', {
-        lines: parts.slice(0, 2).map((p) => ({
-          partId: p._id,
-          quantity: p.mOrderQuantity,
-          unitPrice: p.price,
-        })),
-        shipTo,
-        phone: '0113 496 0000',
-      });
-      await api(page, 'POST', '/api/quotes', {
-        lines: [{ partId: parts[0]!._id, quantity: parts[0]!.mOrderQuantity }],
-        note: 'For the fleet',
-      });
-      await api(page, 'POST', '/api/cart/lines', {
-        partId: parts[2]!._id,
-        quantity: parts[2]!.mOrderQuantity,
-      });
       const found = await walk(page, [
         { path: '/', ready: '[data-testid="part-card"]' },
         { path: '/parts', ready: '[data-testid="part-card"]' },
@@ -103,7 +121,9 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
         { path: '/dashboard/my-orders', ready: '[data-testid="order-number"]' },
         { path: `/dashboard/my-orders/${order._id}`, ready: '[data-testid="order-receipt"]' },
         { path: `/dashboard/payment/${order._id}`, ready: '[data-testid="payment-summary"]' },
-        { path: '/dashboard/company', ready: 'h2' },
+        { path: '/dashboard/company', ready: '[data-testid="company-name"]' },
+        { path: '/dashboard/company-orders', ready: 'h2' },
+        { path: `/quotes/${quoteId}`, ready: 'h1' },
         { path: '/pages/privacy', ready: '[data-testid="policy-page"]' },
         { path: '/pages/legal', ready: '[data-testid="policy-page"]' },
         { path: '/contact', ready: 'h1' },
@@ -127,7 +147,10 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
         { path: '/dashboard/parts', ready: 'h2' },
         { path: `/dashboard/parts/${parts[0]!._id}`, ready: 'h2' },
         { path: '/dashboard/quotes', ready: 'h2' },
+        { path: `/dashboard/quotes/${quoteId}`, ready: '[data-testid="quote-buyer"]' },
         { path: '/dashboard/companies', ready: 'h2' },
+        { path: `/dashboard/companies/${companyId}`, ready: 'h2' },
+        { path: '/dashboard/imports', ready: 'h2' },
         { path: '/dashboard/invoices', ready: 'h2' },
         { path: '/dashboard/admins', ready: 'h2' },
         { path: '/dashboard/audit', ready: 'h2' },

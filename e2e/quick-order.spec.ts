@@ -118,6 +118,9 @@ describe.runIf(browserAvailable())('quick order in the browser', () => {
     await summary(page).getByText('0 ready, 1 needs attention').waitFor();
     expect(await page.getByTestId('quick-row').count()).toBe(1);
     expect(await row(page, 29).textContent()).toContain(soldOut.sku);
+    // The list is in the cart: the box is empty, so "Check list" cannot add it a second time.
+    expect(await page.getByTestId('quick-order-text').inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Check list' }).isDisabled()).toBe(true);
 
     // The cart: 190 oil filters cost more than 200 at the volume price, so it says so.
     await page.getByRole('link', { name: 'Go to the cart' }).click();

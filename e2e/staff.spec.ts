@@ -8,6 +8,7 @@ import { browserAvailable, newPage } from './support/browser.js';
 import { fillShipTo, payOnPaymentPage, placeAndPayByApi } from './support/checkout.js';
 import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+import { orderNowOf } from './support/order-now.js';
 
 const part = seedParts[3]!;
 
@@ -28,7 +29,7 @@ describe.runIf(browserAvailable())('the staff console in the browser', () => {
     const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
     await registerCustomer(buyer.page, { name: 'Sam Shipper', email: 'sam@example.com' });
     await buyer.page.goto('/');
-    await buyer.page.getByRole('link', { name: `Order ${part.name}` }).click();
+    await orderNowOf(buyer.page, part.name).click();
     await fillShipTo(buyer.page, '8 Loading Bay');
     await buyer.page.getByLabel('Quantity (minimum order)').fill('40');
     await buyer.page.getByLabel('Phone').fill('0113 496 0001');

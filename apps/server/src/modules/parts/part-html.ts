@@ -187,7 +187,7 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: strin
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   const id = escapeHtml(part._id);
   const name = escapeHtml(part.name);
-  return `<article class="card part-card bg-base-100 shadow-md" data-testid="part-card">
+  return `<article class="card bg-base-100 shadow-md" data-testid="part-card">
 <figure class="bg-base-200"><img src="${escapeHtml(src)}" alt="${name}" width="640" height="480" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager ? ' fetchpriority="high"' : ''} class="aspect-[4/3] w-full object-cover" /></figure>
 <div class="card-body">
 <h3 class="card-title text-lg"><a href="/parts/${id}" class="link-hover">${name}</a></h3>
@@ -199,7 +199,7 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: strin
     soldOut
       ? '<span class="badge badge-ghost">Out of stock</span>'
       : // The app's "Add to cart" takes this place once its script runs: the same size, no shift.
-        `<button type="button" class="btn btn-outline" disabled>Add to cart</button><a href="/purchase/${id}" class="btn btn-primary" aria-label="Order ${name}">Order now</a>`
+        `<button type="button" class="btn btn-outline" disabled>Add to cart</button><a href="/purchase/${id}" class="btn btn-primary">Order now</a>`
   }</div>
 </div></article>`;
 }

@@ -35,7 +35,7 @@ export default function QuoteRoute() {
   usePageTitle(quote.data ? `Quote ${quote.data.number}` : 'Quote');
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-10">
-      <Link to={paths.quotes.href()} className="link">
+      <Link to={paths.quotes.href()} className="link inline-block py-1">
         ← My quotes
       </Link>
       {quote.isPending ? (

@@ -25,7 +25,7 @@ export default function StaffQuoteRoute() {
     );
   return (
     <div className="space-y-6">
-      <Link to={dashboardPaths.staffQuotes.href()} className="link">
+      <Link to={dashboardPaths.staffQuotes.href()} className="link inline-block py-1">
         ← Quotes
       </Link>
       <QuoteView quote={quote.data} audience="staff" />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, previewDescription, type PartResponse } from '@storefront/contract';
 import { FitBadge } from './fit-badge';
@@ -20,12 +20,12 @@ type PartCardProps = {
 
 export function PartCard({ part, eager = false, children }: PartCardProps) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
+  const nameId = useId();
   return (
-    // Denser on a phone (`part-card` in index.css): a result was 650 px tall there.
-    <article className="card part-card bg-base-100 shadow-md" data-testid="part-card">
+    <article className="card bg-base-100 shadow-md" data-testid="part-card">
       <PartImage src={part.url} alt={part.name} eager={eager} />
       <div className="card-body">
-        <h3 className="card-title text-lg">
+        <h3 className="card-title text-lg" id={nameId}>
           <Link to={paths.part.href(part._id)} className="link-hover">
             {part.name}
           </Link>
@@ -54,10 +54,11 @@ export function PartCard({ part, eager = false, children }: PartCardProps) {
                 name={part.name}
                 line={{ partId: part._id, quantity: part.mOrderQuantity, unitPrice: part.price }}
               />
+              {/* Named by its words (voice control: "click Order now"); the part is its description. */}
               <Link
                 to={paths.purchase.href(part._id)}
                 className="btn btn-primary"
-                aria-label={`Order ${part.name}`}
+                aria-describedby={nameId}
               >
                 Order now
               </Link>

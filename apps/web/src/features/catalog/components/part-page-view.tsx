@@ -83,7 +83,7 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
           ) : (
             <div className="flex flex-wrap items-center gap-2">
               {signedIn ? (
-                <Link to={orderHref} className="btn btn-primary" aria-label={`Order ${part.name}`}>
+                <Link to={orderHref} className="btn btn-primary">
                   Order now
                 </Link>
               ) : (

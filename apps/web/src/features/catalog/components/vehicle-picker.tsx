@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { Vehicle } from '@storefront/contract';
-import { useWide } from '../../../lib/use-wide';
 import { useVehicles } from '../api/search-catalog';
 
 /** Make, model and year of the visitor's vehicle, from the makes and models the catalog covers. */
@@ -23,7 +22,10 @@ export function VehiclePicker({
     ? Array.from({ length: range.yearTo - range.yearFrom + 1 }, (_, i) => range.yearTo - i)
     : [];
 
-  const wide = useWide();
+  // On a phone the picker is one line saying which vehicle is chosen (it took half the first
+  // screen), opened to change it; wider screens always show it. Folded by CSS, not by measuring
+  // the screen: the prerendered page and the app draw the same thing, so nothing shifts.
+  const [open, setOpen] = useState(false);
 
   const picker = (
     <fieldset
@@ -113,17 +115,20 @@ export function VehiclePicker({
       </div>
     </fieldset>
   );
-  if (wide) return picker;
-  // On a phone the picker is one line saying which vehicle is chosen (it took half the first
-  // screen), opened to change it.
   return (
-    <details className="rounded-box bg-base-100" data-testid="vehicle-picker-folded">
-      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm font-medium">
+    <div className="rounded-box bg-base-100 md:bg-transparent">
+      <button
+        type="button"
+        className="flex min-h-11 w-full cursor-pointer items-center px-3 text-left text-sm font-medium md:hidden"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="vehicle-picker-toggle"
+      >
         {vehicle
           ? `My vehicle: ${vehicle.make} ${vehicle.model} ${vehicle.year}`
           : 'My vehicle: none chosen'}
-      </summary>
-      {picker}
-    </details>
+      </button>
+      <div className={open ? '' : 'max-md:hidden'}>{picker}</div>
+    </div>
   );
 }
