@@ -64,7 +64,7 @@ export function PageEditor({ slug, current }: { slug: PageSlug; current: PageVer
         <SubmitButton busy={save.isPending}>Save as a new version</SubmitButton>
         {history.data && (
           <details className="mt-4">
-            <summary>Versions ({history.data.length})</summary>
+            <summary className="cursor-pointer py-3">Versions ({history.data.length})</summary>
             <ul className="mt-2 text-sm">
               {history.data.map((v) => (
                 <li key={v.id}>
