@@ -28,9 +28,9 @@ describe('part card', () => {
     expect(screen.getByText('Available: 5000 piece')).toBeTruthy();
     expect(screen.getByText('$6.90')).toBeTruthy();
     expect(screen.getByTestId('part-description').textContent).toBe(`${'x'.repeat(250)}...`);
-    expect(screen.getByRole('link', { name: 'Order Oil filter' }).getAttribute('href')).toBe(
-      `/purchase/${part._id}`,
-    );
+    // Named by the words it shows (label in name), the part given as its description.
+    const order = screen.getByRole('link', { name: 'Order now', description: 'Oil filter' });
+    expect(order.getAttribute('href')).toBe(`/purchase/${part._id}`);
     const img = screen.getByRole('img', { name: 'Oil filter' });
     expect(img.getAttribute('width')).toBe('640');
     expect(img.getAttribute('loading')).toBe('lazy');
