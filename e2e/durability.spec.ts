@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { freePort } from './support/ports.js';
-import { startServerProcess } from './support/server-process.js';
+import { signInForKey, startServerProcess } from './support/server-process.js';
 
 /**
  * The outbox's promise, tested with real processes: an order whose mail was committed but not
@@ -34,22 +34,7 @@ describe('an e-mail survives a kill of the server between commit and sending', (
     // The first server never runs its jobs: everything it commits waits in the outbox.
     const first = await startServer(dataDir, port, false);
     const { email, password } = demoAccounts.customer;
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const sync = await fetch(`${base}/api/users/${email}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', origin: base, cookie },
-      body: JSON.stringify({ currentUser: { email } }),
-    });
-    const { key } = (await sync.json()) as { key: string };
+    const key = await signInForKey(base, email, password);
     const [part] = (await (await fetch(`${base}/api/parts`)).json()) as {
       _id: string;
       mOrderQuantity: number;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PART_COLUMNS, type CatalogImportDetails } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { freePort } from './support/ports.js';
-import { startServerProcess } from './support/server-process.js';
+import { signInForKey, startServerProcess } from './support/server-process.js';
 import { scaled } from './support/time.js';
 
 /**
@@ -20,25 +20,8 @@ const startServer = (dataDir: string, port: number): Promise<ChildProcess> =>
     BACKGROUND_JOBS: 'true',
   });
 
-async function staffKey(base: string): Promise<string> {
-  const { email, password } = demoAccounts.admin;
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const sync = await fetch(`${base}/api/users/${email}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', origin: base, cookie },
-    body: JSON.stringify({ currentUser: { email } }),
-  });
-  return ((await sync.json()) as { key: string }).key;
-}
+const staffKey = (base: string) =>
+  signInForKey(base, demoAccounts.admin.email, demoAccounts.admin.password);
 
 const catalogOf = async (base: string, key: string) => {
   const res = await fetch(`${base}/api/staff/catalog/export?format=csv`, {

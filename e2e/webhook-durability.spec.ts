@@ -8,7 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { freePort } from './support/ports.js';
-import { startServerProcess } from './support/server-process.js';
+import { signInForKey, startServerProcess } from './support/server-process.js';
 
 /**
  * The webhooks' promise, tested with real processes: an order committed while its event waited
@@ -23,25 +23,6 @@ async function startServer(dataDir: string, port: number, jobs: boolean): Promis
     AUTH_SECRET: 'durability-test-secret-long-enough-0123456789',
     BACKGROUND_JOBS: String(jobs),
   });
-}
-
-async function keyFor(base: string, email: string, password: string): Promise<string> {
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const sync = await fetch(`${base}/api/users/${email}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', origin: base, cookie },
-    body: JSON.stringify({ currentUser: { email } }),
-  });
-  return ((await sync.json()) as { key: string }).key;
 }
 
 describe('a webhook survives a kill of the server between commit and delivery', () => {
@@ -63,7 +44,11 @@ describe('a webhook survives a kill of the server between commit and delivery', 
     const base = `http://127.0.0.1:${port}`;
     // The first server never runs its jobs: the delivery waits in its outbox.
     const first = await startServer(dataDir, port, false);
-    const staffKey = await keyFor(base, demoAccounts.admin.email, demoAccounts.admin.password);
+    const staffKey = await signInForKey(
+      base,
+      demoAccounts.admin.email,
+      demoAccounts.admin.password,
+    );
     const made = await fetch(`${base}/api/staff/webhooks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${staffKey}` },
@@ -73,7 +58,11 @@ describe('a webhook survives a kill of the server between commit and delivery', 
     });
     expect(made.status).toBe(201);
     const { secret } = (await made.json()) as { secret: string };
-    const key = await keyFor(base, demoAccounts.customer.email, demoAccounts.customer.password);
+    const key = await signInForKey(
+      base,
+      demoAccounts.customer.email,
+      demoAccounts.customer.password,
+    );
     const [part] = (await (await fetch(`${base}/api/parts`)).json()) as {
       _id: string;
       mOrderQuantity: number;

@@ -44,3 +44,26 @@ export async function startServerProcess(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * Signs in through the real server's HTTP API (no browser) and returns the API key the app
+ * would keep: for the tests that drive a server process they start and kill.
+ */
+export async function signInForKey(base: string, email: string, password: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in as ${email} answered ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const sync = await fetch(`${base}/api/users/${email}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({ currentUser: { email } }),
+  });
+  return ((await sync.json()) as { key: string }).key;
+}
