@@ -214,6 +214,19 @@ describe('quotes', () => {
     expect(refused.json()).toMatchObject({ error: 'QUOTE_NOT_OPEN', quote: { status: 'offered' } });
   });
 
+  it('withdraws once when the buyer asks many times at once', async () => {
+    const part = await newPart();
+    const buyer = await customer(ctx.app);
+    const quote = await request(buyer, [{ partId: part.id, quantity: 10 }]);
+    const url = `/api/quotes/${quote.id}/withdraw`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call(buyer, 'POST', url, {})),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const after = (await call(buyer, 'GET', `/api/quotes/${quote.id}`)).json<QuoteResponse>();
+    expect(after.history.filter((h) => h.to === 'rejected')).toHaveLength(1);
+  });
+
   it('tells staff who asked: the buyer and the company, in the list and on the quote', async () => {
     const part = await newPart();
     const buyer = await customer(ctx.app, { name: 'Bea Buyer' });
