@@ -1,4 +1,4 @@
-import { desc, lt } from 'drizzle-orm';
+import { desc, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { auditLog, type AuditRow } from './audit.tables.js';
 
@@ -38,6 +38,31 @@ export async function recordAudit(
     targetId: entry.targetId,
     summary: entry.summary,
     details: entry.details ?? null,
+  });
+}
+
+/**
+ * Records an entry unless this action on this target is already recorded: for a step that is not
+ * one transaction with its action (an ERP's order, placed by one statement) and is repeated until
+ * answered (the same Idempotency-Key). A crash between the action and its entry is mended by the
+ * caller's retry, and concurrent retries write one entry (the advisory lock orders them).
+ */
+export async function recordAuditOnce(
+  db: DbOrTx,
+  actor: StaffActor,
+  entry: AuditEntryInput,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = `${entry.action}:${entry.targetType}:${entry.targetId}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${target}, 0))`);
+    const [seen] = await tx
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        sql`${auditLog.targetType} = ${entry.targetType} and ${auditLog.targetId} = ${entry.targetId} and ${auditLog.action} = ${entry.action}`,
+      )
+      .limit(1);
+    if (!seen) await recordAudit(tx, actor, entry);
   });
 }
 

@@ -24,7 +24,7 @@ import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { KeyCaller, KeyGuard } from '../api-keys/api-key-guard.js';
 import { holdIdempotencyKey } from '../api-keys/api-keys.service.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit, recordAuditOnce } from '../audit/audit.service.js';
 import { findUserById } from '../auth/identity.service.js';
 import { findCompany, roleIn } from '../companies/companies.service.js';
 import {
@@ -229,14 +229,16 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (
         },
         { limits: openOrderLimits, refuse: (problems) => new LinesRefusal(problems) },
       );
-      if (replayed) return reply.status(200).send(toV1Order(order));
-      await recordAudit(db, key.actor, {
+      // The order is placed by one statement, its entry just after: written on every answer
+      // (once), so an ERP retrying after a crash between the two mends the log.
+      await recordAuditOnce(db, key.actor, {
         action: 'order.place',
         targetType: 'order',
         targetId: order.id,
         summary: `Placed order ${toV1Order(order).number} for ${company.name}`,
         details: { idempotencyKey: idempotency },
       });
+      if (replayed) return reply.status(200).send(toV1Order(order));
       onCatalogChange();
       onQueued();
       return reply.status(201).send(toV1Order(order));

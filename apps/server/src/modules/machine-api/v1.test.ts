@@ -216,9 +216,25 @@ describe('machine API v1', () => {
       totalCents: 1200,
       lines: [{ partNumber: part.sku, quantity: 3, unitCents: 400, totalCents: 1200 }],
     });
+    const placedEntries = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.action} = 'order.place' and ${auditLog.targetId} = ${order.id}`);
+    expect(await placedEntries()).toHaveLength(1);
+    // A crash between the order and its entry: the ERP's retry writes the entry, once.
+    await db()
+      .delete(auditLog)
+      .where(sql`${auditLog.action} = 'order.place' and ${auditLog.targetId} = ${order.id}`);
+    const retries = await Promise.all(
+      Array.from({ length: 5 }, () => place(key, placeBody(part.sku, 3), 'erp-order-0001')),
+    );
+    expect(retries.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await placedEntries()).toHaveLength(1);
     const again = await place(key, placeBody(part.sku, 3), 'erp-order-0001');
     expect(again.statusCode).toBe(200);
     expect(again.json<V1Order>().id).toBe(order.id);
+    expect(await placedEntries()).toHaveLength(1);
     const other = await place(key, placeBody(part.sku, 4), 'erp-order-0001');
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED' });
