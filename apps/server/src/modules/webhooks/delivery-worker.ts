@@ -136,7 +136,9 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   /**
    * Claims due deliveries of enabled endpoints, a few per endpoint, skipping rows another
    * instance holds. The lease outlives one attempt; a crashed instance's deliveries are taken
-   * again when it runs out (at least once: receivers de-duplicate by webhook-id).
+   * again when it runs out (at least once: receivers de-duplicate by webhook-id). Each endpoint's
+   * few are read from its own index range, so a claim costs the same whatever backlog a dead
+   * endpoint has piled up (ranking every due row made each claim slower as it grew: issue 35).
    */
   async function claim(room: number): Promise<Record<string, unknown>[]> {
     const busy = JSON.stringify(
@@ -145,23 +147,27 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
     const leaseSeconds = Math.ceil(deps.timeoutMs / 1000) + 60;
     return rowsOf(
       await db.execute(sql`
+        with picked as (
+          select x.id, x.next_attempt_at
+            from ${webhookEndpoints} e
+            cross join lateral (
+              select d.id, d.next_attempt_at
+                from ${webhookDeliveries} d
+               where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= now()
+                 and (d.locked_until is null or d.locked_until < now())
+               order by d.next_attempt_at
+               limit ${PER_ENDPOINT}
+            ) x
+           where e.enabled
+             and not (e.id::text in (select jsonb_array_elements_text(${busy}::jsonb)))
+           order by x.next_attempt_at
+           limit ${room}
+        )
         update ${webhookDeliveries} d
            set attempts = d.attempts + 1,
                locked_until = now() + make_interval(secs => ${leaseSeconds})
-         where d.id in (
-           select c.id from (
-             select x.id, x.next_attempt_at,
-                    row_number() over (partition by x.endpoint_id order by x.next_attempt_at) as n
-               from ${webhookDeliveries} x
-               join ${webhookEndpoints} e on e.id = x.endpoint_id and e.enabled
-              where x.status = 'pending' and x.next_attempt_at <= now()
-                and (x.locked_until is null or x.locked_until < now())
-                and not (x.endpoint_id::text in (select jsonb_array_elements_text(${busy}::jsonb)))
-           ) c
-           where c.n <= ${PER_ENDPOINT}
-           order by c.next_attempt_at
-           limit ${room}
-         )
+          from picked
+         where d.id = picked.id
            and d.status = 'pending' and (d.locked_until is null or d.locked_until < now())
         returning d.id, d.event_id, d.endpoint_id, d.attempts`),
     );

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.tables.js';
+import { sql } from 'drizzle-orm';
 
 /**
  * Where events go: the shop's own (no company) or a company's. The signing secret is kept in
@@ -77,7 +78,13 @@ export const webhookDeliveries = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The worker's claim: each endpoint's due deliveries in order (migration 0028).
+    index('webhook_deliveries_endpoint_due_idx')
+      .on(t.endpointId, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
