@@ -22,7 +22,8 @@ export function PartCard({ part, eager = false, children }: PartCardProps) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   const nameId = useId();
   return (
-    <article className="card bg-base-100 shadow-md" data-testid="part-card">
+    // `part-card`: a row on a phone (index.css), drawn the same by the server's /parts cards.
+    <article className="card part-card bg-base-100 shadow-md" data-testid="part-card">
       <PartImage src={part.url} alt={part.name} eager={eager} />
       <div className="card-body">
         <h3 className="card-title text-lg" id={nameId}>
@@ -37,7 +38,7 @@ export function PartCard({ part, eager = false, children }: PartCardProps) {
         ) : null}
         <FitBadge fits={part.fits ?? null} />
         {children}
-        <p className="text-sm text-base-content/80" data-testid="part-description">
+        <p className="part-description text-sm text-base-content/80" data-testid="part-description">
           {previewDescription(part.description)}
         </p>
         <p className="text-xl font-bold" data-testid="part-price">
