@@ -59,20 +59,27 @@ export const fitmentCells = (sku: string, f: ExportedFitment): string[] => [
   f.note,
 ];
 
-/** Every part the filters pick, a page at a time, with its vehicles. */
+/**
+ * Every part the filters pick, a page at a time, with its vehicles when the file written needs
+ * them (the parts file does not: reading 400,000 vehicles for it cost time and garbage).
+ */
 async function* pages(
   db: DbOrTx,
   filters: StaffPartFilters,
+  withVehicles: boolean,
 ): AsyncGenerator<{ parts: PartRow[]; fitments: Map<string, ExportedFitment[]> }> {
   let after: string | null = null;
   for (;;) {
     const parts = await exportPartsPage(db, filters, after, PAGE);
     if (parts.length === 0) return;
     const fitments = new Map<string, ExportedFitment[]>();
-    for (const f of await fitmentsOfParts(
-      db,
-      parts.map((p) => p.id),
-    )) {
+    const vehicles = withVehicles
+      ? await fitmentsOfParts(
+          db,
+          parts.map((p) => p.id),
+        )
+      : [];
+    for (const f of vehicles) {
       const list = fitments.get(f.partId) ?? [];
       list.push(f);
       fitments.set(f.partId, list);
@@ -100,7 +107,7 @@ export function exportCsv(
         out,
         columns.map((c) => c.header),
       );
-      for await (const page of pages(db, filters))
+      for await (const page of pages(db, filters, file === 'fitment'))
         for (const p of page.parts) {
           if (file === 'parts') await written(out, partCells(p).map(formulaSafe));
           else
@@ -135,7 +142,7 @@ export function exportXlsx(db: DbOrTx, filters: StaffPartFilters): Readable {
       partsSheet.columns = PART_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 18 }));
       partsSheet.getRow(1).font = { bold: true };
       partsSheet.getRow(1).commit();
-      for await (const page of pages(db, filters)) {
+      for await (const page of pages(db, filters, false)) {
         for (const p of page.parts) textRow(partsSheet, partCells(p));
         await drained(out);
       }
@@ -146,7 +153,7 @@ export function exportXlsx(db: DbOrTx, filters: StaffPartFilters): Readable {
       vehicles.columns = FITMENT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 16 }));
       vehicles.getRow(1).font = { bold: true };
       vehicles.getRow(1).commit();
-      for await (const page of pages(db, filters)) {
+      for await (const page of pages(db, filters, true)) {
         for (const p of page.parts)
           for (const f of page.fitments.get(p.id) ?? []) textRow(vehicles, fitmentCells(p.sku, f));
         await drained(out);
