@@ -206,6 +206,13 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
         }),
     );
     expect(shifted).toBeLessThan(0.1);
+    // A result card is a row on a phone, its picture beside its text: several share the first
+    // screen (one card was 650 px tall).
+    const firstCard = page.getByTestId('part-card').first();
+    const picture = (await firstCard.locator('figure').boundingBox())!;
+    const text = (await firstCard.locator('.card-body').boundingBox())!;
+    expect(picture.x + picture.width).toBeLessThanOrEqual(text.x + 1);
+    expect((await firstCard.boundingBox())!.height).toBeLessThan(400);
 
     const filters = page.getByRole('complementary', { name: 'Filters' });
     const toggle = filters.getByRole('button', { name: 'Filters' });
