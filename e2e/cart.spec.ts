@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, formatMoney } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
@@ -47,19 +47,37 @@ async function reprice(page: Page, name: string, price: number): Promise<void> {
   );
 }
 
+/*
+ * One buyer's journey, a step per test: each step has its own time limit, so one slow step on a
+ * busy machine fails that step, not the whole journey. The steps share the page and run in order.
+ */
 describe.runIf(browserAvailable())('the cart and checkout in the browser', () => {
   const ctx = useBrowserShop();
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let admin: { context: BrowserContext; page: Page };
+  // Every failed request, by address: only the refused checkout (the price change) is expected.
+  const failed: string[] = [];
+  let number = '';
+  const expected =
+    pads.minOrderQuantity * pads.priceCents +
+    (disc.minOrderQuantity + 1) * disc.priceCents +
+    oil.minOrderQuantity * 725;
 
-  it('fills a cart as a visitor, keeps it through sign-in, fixes a line, sees a price change, checks out three lines and pays once', async () => {
-    const { context, page, problems } = await newPage(ctx.browser, ctx.shop.baseURL);
-    // Every failed request, by address: only the refused checkout (the price change) is expected.
-    const failed: string[] = [];
+  beforeAll(async () => {
+    ({ context, page, problems } = await newPage(ctx.browser, ctx.shop.baseURL));
     page.on('response', (r) => {
       if (r.status() >= 400)
         failed.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
     });
+  });
+  afterAll(async () => {
+    await admin?.context.close();
+    await context?.close();
+  });
 
-    // A visitor adds three parts from the catalog: the navbar counts them.
+  it('fills a cart as a visitor: the navbar counts the parts', async () => {
     await page.goto('/parts');
     for (const part of [pads, disc, oil]) {
       // The button is named by its words; the part is its description (label in name).
@@ -70,8 +88,9 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
       await card.locator('button[data-state="added"]').waitFor();
     }
     await page.getByTestId('cart-count').getByText('3').waitFor();
+  });
 
-    // Signing in brings the browser's cart into the account's.
+  it("keeps the cart through sign-in, in the account's cart", async () => {
     await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
     // The cart page's script arrives late (a slow phone): the navbar's cart is in by then, and
     // the prerendered page must still hydrate without a mismatch.
@@ -84,8 +103,9 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
     await page.getByTestId('cart-line').nth(2).waitFor();
     expect(await page.getByTestId('cart-line').count()).toBe(3);
     expect(await page.evaluate(() => localStorage.getItem('cart:v1'))).toBeNull();
+  });
 
-    // A quantity below the part's minimum is flagged with its fix; checkout waits for it.
+  it('flags a quantity below the minimum with its fix, and adds a pack with +', async () => {
     const padsLine = page.locator(`[data-testid="cart-line"]`, { hasText: pads.name });
     const quantity = padsLine.getByRole('textbox', { name: `Quantity of ${pads.name}` });
     await quantity.fill('5');
@@ -99,15 +119,15 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
     expect(await seriousA11yViolations(page)).toEqual([]);
     await fix.click();
     await padsLine.getByTestId('line-problems').waitFor({ state: 'detached' });
-    // One more pack of the disc with +.
     const discLine = page.locator(`[data-testid="cart-line"]`, { hasText: disc.name });
     await discLine.getByRole('button', { name: `Quantity of ${disc.name}: 1 more` }).click();
     await discLine
       .getByTestId('line-total')
       .getByText(formatMoney(((disc.minOrderQuantity + 1) * disc.priceCents) / 100))
       .waitFor();
+  });
 
-    // On a 390 px phone the cart and checkout do not scroll sideways.
+  it('fits the cart and checkout on a 390 px phone, then fills in the checkout', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
     await page.getByRole('link', { name: 'Checkout' }).click();
@@ -119,10 +139,10 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
     await page.getByLabel('Phone').fill('0113 496 0000');
     await page.getByLabel('Your PO number').fill('PO-CART-1');
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
 
-    // Staff reprice the oil filter while the buyer looks at the page: nothing is placed, and the
-    // buyer sees which line changed and confirms the new price.
-    const admin = await newPage(ctx.browser, ctx.shop.baseURL);
+  it('shows a price staff changed meanwhile on its line, and places nothing until accepted', async () => {
+    admin = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(admin.page, demoAccounts.admin.email, demoAccounts.admin.password);
     await reprice(admin.page, oil.name, 7.25);
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -131,24 +151,22 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
     await oilLine.getByText('The price changed from $6.90 to $7.25 a piece.').waitFor();
     await oilLine.getByRole('button', { name: 'Accept the new price' }).click();
     await oilLine.getByTestId('line-problems').waitFor({ state: 'detached' });
-
-    const expected =
-      pads.minOrderQuantity * pads.priceCents +
-      (disc.minOrderQuantity + 1) * disc.priceCents +
-      oil.minOrderQuantity * 725;
     expect(await page.getByTestId('checkout-total').textContent()).toContain(
       formatMoney(expected / 100),
     );
+  });
+
+  it('places three lines and pays once; the ordered lines leave the cart', async () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.locator('.swal2-popup').getByText(alerts.orderPlaced, { exact: true }).waitFor();
     await page.locator('.swal2-popup').getByRole('button', { name: 'Cool!' }).click();
     await page.waitForURL('**/dashboard/payment/**');
-    const number = (await page.getByTestId('payment-order-number').textContent())!;
+    number = (await page.getByTestId('payment-order-number').textContent())!;
     await payOnPaymentPage(page);
-    // The ordered lines left the cart.
     await page.getByTestId('cart-link').getByText('3').waitFor({ state: 'detached' });
+  });
 
-    // My Orders: one order, three lines, the whole total.
+  it('lists the order in My Orders with three lines, the whole total and its invoice', async () => {
     await page.goto('/dashboard/my-orders');
     const row = page.getByTestId('order-row').filter({ hasText: number });
     await row.waitFor();
@@ -164,8 +182,9 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
     const invoice = await pdfText(await fs.readFile((await download.path())!));
     for (const part of [pads, disc, oil]) expect(invoice).toContain(part.name);
     expect(invoice).toContain(formatMoney(expected / 100));
+  });
 
-    // Staff see the three lines, each with its own cancel.
+  it('shows staff the three lines, each with its own cancel; nothing else failed', async () => {
     await admin.page.goto('/dashboard/orders');
     await admin.page.getByRole('link', { name: number }).first().click();
     await admin.page.getByTestId('staff-order').waitFor();
@@ -175,7 +194,5 @@ describe.runIf(browserAvailable())('the cart and checkout in the browser', () =>
 
     expect(failed).toEqual(['POST /api/checkout 409']);
     expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
-    await admin.context.close();
-    await context.close();
   });
 });
