@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { alerts } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
@@ -29,12 +29,23 @@ async function inviteLink(outboxDir: string, to: string): Promise<string> {
   }
 }
 
+/*
+ * One company's story, a step per test: each step has its own time limit, so one slow step on a
+ * busy machine fails that step, not the whole story. The steps share the pages and run in order.
+ */
 describe.runIf(browserAvailable())('companies in the browser', () => {
   const ctx = useBrowserShop();
+  type Opened = Awaited<ReturnType<typeof newPage>>;
+  let owner: Opened;
+  let staff: Opened;
+  let colleague: Opened;
 
-  it('creates a company, invites a colleague who orders on account, and staff record the payment', async () => {
-    // The owner creates the company.
-    const owner = await newPage(ctx.browser, ctx.shop.baseURL);
+  afterAll(async () => {
+    await Promise.all([owner, staff, colleague].map((p) => p?.context.close()));
+  });
+
+  it('creates a company with a delivery address, and adds a second later', async () => {
+    owner = await newPage(ctx.browser, ctx.shop.baseURL);
     await registerCustomer(owner.page, { name: 'Olive Owner', email: 'olive@fleet.example.com' });
     await owner.page.goto('/dashboard/company');
     const form = owner.page.getByRole('form', { name: 'Create a company' });
@@ -63,15 +74,17 @@ describe.runIf(browserAvailable())('companies in the browser', () => {
     await edit.getByLabel('Delivery 2 country').fill('United Kingdom');
     await edit.getByRole('button', { name: 'Save' }).click();
     await owner.page.getByText('Depot: 9 Canal Wharf, LS11 5PS Leeds, United Kingdom').waitFor();
+  });
 
-    // The owner invites a colleague as a buyer.
+  it('lets the owner invite a colleague as a buyer', async () => {
     const invite = owner.page.getByRole('form', { name: 'Invite a colleague' });
     await invite.getByLabel("Colleague's email").fill('cole@fleet.example.com');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await owner.page.getByTestId('invite-sent').waitFor();
+  });
 
-    // Staff approve payment on account: 30 days, a $5,000 limit.
-    const staff = await newPage(ctx.browser, ctx.shop.baseURL);
+  it('lets staff approve payment on account: 30 days, a $5,000 limit', async () => {
+    staff = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
     await staff.page.goto('/dashboard');
     await staff.page.getByTestId('staff-sidebar').getByRole('link', { name: 'Companies' }).click();
@@ -84,9 +97,10 @@ describe.runIf(browserAvailable())('companies in the browser', () => {
       .getByTestId('staff-standing')
       .getByText(/Approved: 30 days/)
       .waitFor();
+  });
 
-    // The colleague signs up with the invited address, proves it, and accepts.
-    const colleague = await newPage(ctx.browser, ctx.shop.baseURL);
+  it('lets the colleague join once their address is proved', async () => {
+    colleague = await newPage(ctx.browser, ctx.shop.baseURL);
     await registerCustomer(colleague.page, { name: 'Cole Buyer', email: 'cole@fleet.example.com' });
     const joinLink = await inviteLink(ctx.shop.outboxDir, 'cole@fleet.example.com');
     await colleague.page.goto(joinLink);
@@ -102,8 +116,9 @@ describe.runIf(browserAvailable())('companies in the browser', () => {
     await colleague.page.goto(joinLink);
     await colleague.page.getByRole('button', { name: 'Accept the invitation' }).click();
     await colleague.page.getByTestId('company-joined').getByText('You are now a buyer').waitFor();
+  });
 
-    // The colleague orders on account: the part into the cart, then checkout for the company.
+  it('lets the colleague order on account for the company', async () => {
     await colleague.page.evaluate(
       async ({ partName }) => {
         const headers = {
@@ -131,14 +146,16 @@ describe.runIf(browserAvailable())('companies in the browser', () => {
     await confirmAlert(colleague.page, alerts.orderPlaced);
     await colleague.page.waitForURL('**/dashboard/my-orders/**');
     await colleague.page.getByText(/On the company.s account/).waitFor();
+  });
 
-    // The owner sees it among the company's orders, with who placed it.
+  it("shows the owner the order among the company's, with who placed it", async () => {
     await owner.page.goto('/dashboard/company-orders');
     const row = owner.page.getByTestId('company-order').first();
     await row.getByText('Cole Buyer').waitFor();
     expect(await row.textContent()).toContain('On account');
+  });
 
-    // Staff record the payment received by bank transfer.
+  it('lets staff record the payment received by bank transfer', async () => {
     await staff.page.goto('/dashboard/invoices');
     const invoice = staff.page.getByTestId('invoice-row').first();
     await invoice.getByText('Fleet Motors Ltd').waitFor();
@@ -155,7 +172,5 @@ describe.runIf(browserAvailable())('companies in the browser', () => {
       1,
     );
     expect(await seriousA11yViolations(staff.page)).toEqual([]);
-
-    await Promise.all([owner, staff, colleague].map((p) => p.context.close()));
   });
 });
