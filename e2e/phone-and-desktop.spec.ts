@@ -41,21 +41,25 @@ async function pageProblems(page: Page, path: string, screen: string): Promise<s
   return [...layout, ...axe].map((p) => `${screen} ${path}: ${p}`);
 }
 
-/** Opens each path at each screen size, once the page has drawn `ready`, and checks it. */
-async function walk(page: Page, paths: { path: string; ready: string }[]): Promise<string[]> {
+type Screen = (typeof SCREENS)[number];
+
+/** Opens each path at this screen size, once the page has drawn `ready`, and checks it. */
+async function walk(
+  page: Page,
+  screen: Screen,
+  paths: { path: string; ready: string }[],
+): Promise<string[]> {
   const problems: string[] = [];
-  for (const screen of SCREENS) {
-    await page.setViewportSize({ width: screen.width, height: screen.height });
-    for (const { path, ready } of paths) {
-      await page.goto(path);
-      await page
-        .locator(`${ready} >> visible=true`)
-        .first()
-        .waitFor({ timeout: scaled(15_000) });
-      // Lazy parts of the page (pictures, a late list) settle first.
-      await page.waitForLoadState('networkidle');
-      problems.push(...(await pageProblems(page, path, screen.name)));
-    }
+  await page.setViewportSize({ width: screen.width, height: screen.height });
+  for (const { path, ready } of paths) {
+    await page.goto(path);
+    await page
+      .locator(`${ready} >> visible=true`)
+      .first()
+      .waitFor({ timeout: scaled(15_000) });
+    // Lazy parts of the page (pictures, a late list) settle first.
+    await page.waitForLoadState('networkidle');
+    problems.push(...(await pageProblems(page, path, screen.name)));
   }
   return problems;
 }
@@ -104,12 +108,13 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
     await context.close();
   }, scaled(60_000));
 
-  it(
-    "walks the buyer's pages: nothing past the screen's edge, targets to tap, axe clean",
-    async () => {
+  // A walk per screen size: each has its own time limit on a busy machine.
+  it.each(SCREENS)(
+    "walks the buyer's pages on a $name: nothing past the screen's edge, targets to tap, axe clean",
+    async (screen) => {
       const { context, page, problems: console } = await newPage(ctx.browser, ctx.shop.baseURL);
       await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
-      const found = await walk(page, [
+      const found = await walk(page, screen, [
         { path: '/', ready: '[data-testid="part-card"]' },
         { path: '/parts', ready: '[data-testid="part-card"]' },
         { path: `/parts/${parts[0]!._id}`, ready: 'h1' },
@@ -132,15 +137,15 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
       expect(console).toEqual([]);
       await context.close();
     },
-    scaled(240_000),
+    scaled(150_000),
   );
 
-  it(
-    "walks staff's pages at both sizes",
-    async () => {
+  it.each(SCREENS)(
+    "walks staff's pages on a $name",
+    async (screen) => {
       const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
       await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
-      const found = await walk(page, [
+      const found = await walk(page, screen, [
         { path: '/dashboard', ready: '[data-testid="staff-overview"]' },
         { path: '/dashboard/orders', ready: 'table, [data-testid="staff-orders-empty"], h2' },
         { path: `/dashboard/orders/${order._id}`, ready: 'h2' },
@@ -159,7 +164,7 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
       expect(found).toEqual([]);
       await context.close();
     },
-    scaled(240_000),
+    scaled(150_000),
   );
 
   it(
