@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerPrice, stepsOfColumns, type AssignedPriceList } from '@storefront/contract';
 import type { Database, Db } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import { insertPart } from '../../test/factories.js';
+import { insertCompany, insertPart } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { users } from '../auth/auth.tables.js';
-import { companies, companyMembers } from '../companies/companies.tables.js';
 import { buyerUnitPriceSql, loadBuyerPricing, type PricedPart } from './buyer-prices.js';
 import {
   priceListAssignments,
@@ -28,27 +26,6 @@ const bp = fc.oneof(fc.integer({ min: 1, max: 9999 }), fc.constantFrom(5000, 250
 const day = fc
   .integer({ min: 0, max: 40 })
   .map((n) => new Date(Date.UTC(2027, 0, 1 + n)).toISOString().slice(0, 10));
-
-async function insertCompany(db: Db, name: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    const userId = `pl-${name}-${Date.now()}`;
-    await tx.insert(users).values({ id: userId, name, email: `${userId}@example.com` });
-    const [company] = await tx
-      .insert(companies)
-      .values({
-        name,
-        taxId: 'GB 1',
-        billingStreet: '1 Quay',
-        billingCity: 'Hull',
-        billingPostalCode: 'HU1 1AA',
-        billingCountry: 'UK',
-        createdBy: userId,
-      })
-      .returning();
-    await tx.insert(companyMembers).values({ companyId: company!.id, userId, role: 'owner' });
-    return company!.id;
-  });
-}
 
 describe('buyer prices: the pricer and the SQL twin give the contract rule', () => {
   let database: Database;
@@ -106,11 +83,10 @@ describe('buyer prices: the pricer and the SQL twin give the contract rule', () 
   });
   const aCase = fc.record({ part: aPart, quantity: fc.integer({ min: 1, max: 50 }), today: day });
 
+  type ListInput = ReturnType<typeof aList> extends fc.Arbitrary<infer T> ? T : never;
+
   /** Replaces every list with these (the other company gets the ones marked for it). */
-  async function writeLists(
-    db: Db,
-    lists: fc.RecordValue<ReturnType<typeof aList>>[],
-  ): Promise<AssignedPriceList[]> {
+  async function writeLists(db: Db, lists: ListInput[]): Promise<AssignedPriceList[]> {
     await db.delete(priceLists);
     const out: AssignedPriceList[] = [];
     for (const [n, l] of lists.entries()) {
