@@ -7,10 +7,6 @@ import { stepAt, unitCentsAt, type PriceStepCents } from './volume-prices.js';
  * (`buyerUnitPriceSql` in the price-lists module) is held equal to it by a property test.
  */
 
-/** A percentage in basis points: 3500 is 35% off. Zero and 100% off are not percentages here. */
-export const MIN_PERCENT_OFF_BP = 1;
-export const MAX_PERCENT_OFF_BP = 9999;
-
 /** A fixed unit price for a part in a list, from `minQuantity` pieces (a quantity break). */
 export type FixedPriceCents = { partId: string; minQuantity: number; unitCents: number };
 
@@ -22,7 +18,10 @@ export type AssignedPriceList = {
   /** ISO dates (`YYYY-MM-DD`), both inclusive, compared with today's UTC date; null: open. */
   validFrom: string | null;
   validUntil: string | null;
-  /** Off the public price of every part, unless its category has its own percentage. */
+  /**
+   * Off the public price of every part, unless its category has its own percentage; in basis
+   * points, 1 to 9999 (3500 is 35% off: zero and 100% off are not discounts).
+   */
   percentOffBp: number | null;
   categoryPercentOffBp: readonly { category: string; percentOffBp: number }[];
   /** Entries for any parts: the rule reads the ones of the part it prices. */
@@ -182,7 +181,7 @@ const money = (cents: number) => formatMoney(fromCents(cents));
 const percent = (bp: number) => `${(bp / 100).toLocaleString('en-US')}%`;
 
 /** A source in words: "fixed $41.20 from 10 pieces", "35% off brakes". */
-export function describeSource(source: PriceSource, unitCents: number): string {
+function describeSource(source: PriceSource, unitCents: number): string {
   if (source.kind === 'fixed')
     return `fixed ${money(unitCents)} from ${source.minQuantity.toLocaleString('en-US')} pieces`;
   const what = source.kind === 'category' ? source.category : 'the list';
