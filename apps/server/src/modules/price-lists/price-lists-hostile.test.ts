@@ -162,4 +162,32 @@ describe('price lists: odd bodies and writers at once', () => {
     expect(audit.filter((a) => a.action === 'price-list.assign')).toHaveLength(20);
     expect(audit.filter((a) => a.action === 'price-list.entries')).toHaveLength(20);
   });
+  it('takes 20,000 rows in one call; the same rows again change nothing; replace all empties it', async () => {
+    const s = await given();
+    const list = (
+      await call(s.staff, 'POST', '/api/staff/price-lists', { name: 'Big' })
+    ).json<PriceListDetails>();
+    const one = `/api/staff/price-lists/${list.id}/entries`;
+    // 20 parts with 1,000 quantity breaks each: the most one call takes.
+    const entries = s.skus.flatMap((partNumber, p) =>
+      Array.from({ length: 1_000 }, (_, i) => ({
+        partNumber,
+        minQuantity: i + 1,
+        price: (100_000 - i * 7 - p) / 100,
+      })),
+    );
+    const first = await call(s.staff, 'POST', one, { entries, replaceAll: true });
+    expect(first.statusCode, first.body.slice(0, 200)).toBe(200);
+    expect(first.json<PriceListEntriesResult>()).toMatchObject({ added: 20_000, total: 20_000 });
+    const again = await call(s.staff, 'POST', one, { entries, replaceAll: true });
+    expect(again.json<PriceListEntriesResult>()).toEqual({
+      added: 0,
+      changed: 0,
+      unchanged: 20_000,
+      removed: 0,
+      total: 20_000,
+    });
+    const emptied = await call(s.staff, 'POST', one, { entries: [], replaceAll: true });
+    expect(emptied.json<PriceListEntriesResult>()).toMatchObject({ removed: 20_000, total: 0 });
+  });
 });
