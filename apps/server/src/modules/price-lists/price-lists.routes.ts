@@ -1,38 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AssignPriceListBody,
-  buyerPrice,
-  CompanyParams,
-  describePrice,
   endpoints,
-  isActiveOn,
-  PriceExplanationQuery,
   PriceListBody,
   PriceListCategoriesBody,
-  PriceListCompanyParams,
   PriceListParams,
   routePath,
-  stepsOfColumns,
   utcToday,
-  type CompanyPriceLists,
   type PriceListDetails,
 } from '@storefront/contract';
+import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Caller, Guards } from '../auth/guards.js';
-import { companyNames, findCompany } from '../companies/companies.service.js';
-import { partIdsByNumbers } from '../parts/feeds.service.js';
-import { findPart } from '../parts/parts.service.js';
-import {
-  assignPriceList,
-  companyAssignments,
-  listAssignments,
-  unassignPriceList,
-} from './assignments.service.js';
+import { companyNames } from '../companies/companies.service.js';
+import { listAssignments } from './assignments.service.js';
 import { changeList } from './audited.js';
-import { loadAssignedLists } from './buyer-prices.js';
 import {
   createPriceList,
   deletePriceList,
@@ -42,13 +26,13 @@ import {
   updatePriceList,
   type PriceListValues,
 } from './price-lists.service.js';
-import { toBp, toDetails, toExplanation, toSummary } from './views.js';
+import { toBp, toDetails, toSummary } from './views.js';
 
 export type PriceListRoutesOptions = { db: Db; guards: Guards };
 
 const actorOf = (caller: Caller) => ({ userId: caller.sub, email: caller.email });
 
-const valuesOf = (body: ReturnType<typeof PriceListBody.parse>): PriceListValues => ({
+const valuesOf = (body: z.output<typeof PriceListBody>): PriceListValues => ({
   name: body.name,
   validFrom: body.validFrom,
   validUntil: body.validUntil,
@@ -69,27 +53,9 @@ async function detailsOf(db: DbOrTx, id: string): Promise<PriceListDetails> {
   );
 }
 
-async function companyListsOf(db: DbOrTx, companyId: string): Promise<CompanyPriceLists> {
-  const today = utcToday();
-  const rows = await companyAssignments(db, companyId);
-  return {
-    companyId,
-    assignments: rows.map((r) => ({
-      ...r,
-      active: isActiveOn(r, today),
-    })),
-  };
-}
-
-async function requireCompany(db: DbOrTx, id: string) {
-  const company = await findCompany(db, id);
-  if (!company) throw notFound('Company');
-  return company;
-}
-
 /**
- * Staff's price lists (issue 36): only admins, checked before the body is read (decision 007);
- * every change is written with its audit entry in one transaction.
+ * Staff's price lists and their category percentages (issue 36): only admins, checked before the
+ * body is read (decision 007); every change is written with its audit entry in one transaction.
  */
 export const priceListRoutes: FastifyPluginAsyncZod<PriceListRoutesOptions> = async (
   app,
@@ -181,91 +147,6 @@ export const priceListRoutes: FastifyPluginAsyncZod<PriceListRoutesOptions> = as
         };
       });
       return detailsOf(db, request.params.id);
-    },
-  );
-
-  app.put(
-    routePath(endpoints.staffAssignPriceList),
-    { schema: { params: PriceListCompanyParams } },
-    async (request) => {
-      const caller = await guards.requireAdmin(request);
-      const { id, companyId } = request.params;
-      const { priority } = parseOr400(AssignPriceListBody, request.body ?? {});
-      const company = await requireCompany(db, companyId);
-      await changeList(db, caller, id, 'price-list.assign', async (tx, list) => {
-        await assignPriceList(tx, id, companyId, priority);
-        return {
-          value: null,
-          summary: `Assigned the price list "${list.name}" to ${company.name} with priority ${priority}`,
-          details: { companyId, priority },
-        };
-      });
-      return companyListsOf(db, companyId);
-    },
-  );
-
-  app.delete(
-    routePath(endpoints.staffUnassignPriceList),
-    { schema: { params: PriceListCompanyParams } },
-    async (request) => {
-      const caller = await guards.requireAdmin(request);
-      const { id, companyId } = request.params;
-      const company = await requireCompany(db, companyId);
-      await changeList(db, caller, id, 'price-list.unassign', async (tx, list) => {
-        if (!(await unassignPriceList(tx, id, companyId))) throw notFound('Assignment');
-        return {
-          value: null,
-          summary: `Took the price list "${list.name}" away from ${company.name}`,
-          details: { companyId },
-        };
-      });
-      return companyListsOf(db, companyId);
-    },
-  );
-
-  app.get(
-    routePath(endpoints.staffCompanyPriceLists),
-    { schema: { params: CompanyParams } },
-    async (request) => {
-      await guards.requireAdmin(request);
-      await requireCompany(db, request.params.id);
-      return companyListsOf(db, request.params.id);
-    },
-  );
-
-  app.get(
-    routePath(endpoints.staffExplainPrice),
-    { schema: { params: CompanyParams } },
-    async (request) => {
-      await guards.requireAdmin(request);
-      const company = await requireCompany(db, request.params.id);
-      const query = parseOr400(PriceExplanationQuery, request.query ?? {});
-      const partId = (await partIdsByNumbers(db, [query.partNumber])).get(
-        query.partNumber.toUpperCase(),
-      );
-      const part = partId ? await findPart(db, partId) : undefined;
-      if (!part) throw notFound('Part');
-      const date = query.date ?? utcToday();
-      // Every assigned list, valid or not: the console shows why an expired one did not count.
-      const lists = await loadAssignedLists(db, company.id, [part.id], null);
-      const decision = buyerPrice(
-        {
-          id: part.id,
-          category: part.category,
-          priceCents: part.priceCents,
-          steps: stepsOfColumns(part.tierQuantities, part.tierCents),
-        },
-        query.quantity,
-        lists,
-        date,
-      );
-      return toExplanation(decision, {
-        company: { id: company.id, name: company.name },
-        part: { id: part.id, partNumber: part.sku, name: part.name, category: part.category },
-        quantity: query.quantity,
-        date,
-        summary: describePrice(decision),
-      });
     },
   );
 };
