@@ -6,6 +6,7 @@ import type { Database, Db } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { insertCompany, insertPart } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-database.js';
+import { partsRelation } from '../parts/stock.service.js';
 import { buyerUnitPriceSql, loadBuyerPricing, type PricedPart } from './buyer-prices.js';
 import {
   priceListAssignments,
@@ -247,5 +248,45 @@ describe('buyer prices: the pricer and the SQL twin give the contract rule', () 
     });
     expect(pricing.unitCents(part(partIds[0]!), 1)).toBe(900);
     expect(() => pricing.unitCents(part(partIds[1]!), 1)).toThrow(/not among the parts loaded/);
+  });
+  it("reads the parts table's own columns inside a bigger statement", async () => {
+    const db = database.db;
+    await db.delete(priceLists);
+    const [list] = await db
+      .insert(priceLists)
+      .values({ name: 'Brakes deal', percentOffBp: 1000 })
+      .returning();
+    await db.insert(priceListCategories).values({
+      listId: list!.id,
+      category: 'uncategorised',
+      percentOffBp: 2500,
+    });
+    await db
+      .insert(priceListEntries)
+      .values({ listId: list!.id, partId: partIds[1]!, minQuantity: 5, unitCents: 700 });
+    await db
+      .insert(priceListAssignments)
+      .values({ listId: list!.id, companyId: buyerId, priority: 0 });
+    const rows = rowsOf(
+      await db.execute(sql`
+        select p.id, p.category, p.price_cents, p.tier_quantities, p.tier_cents,
+               ${buyerUnitPriceSql('p', sql.raw('6'), sql`${buyerId}::uuid`)} as cents
+          from ${partsRelation} p where p.id = any(${`{${partIds.join(',')}}`}::uuid[])
+         order by p.id`),
+    );
+    const pricing = await loadBuyerPricing(db, { companyId: buyerId, partIds });
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      const part: PricedPart = {
+        id: String(r.id),
+        category: String(r.category),
+        priceCents: Number(r.price_cents),
+        tierQuantities: r.tier_quantities as number[],
+        tierCents: r.tier_cents as number[],
+      };
+      expect(Number(r.cents)).toBe(pricing.unitCents(part, 6));
+    }
+    // The part with a fixed price from 5 pays it; the others 25% off their category's $12.50.
+    expect(rows.map((r) => Number(r.cents)).sort()).toEqual([700, 938, 938]);
   });
 });
