@@ -85,6 +85,10 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { v1Routes } from './modules/machine-api/v1.routes.js';
 import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery-worker.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { priceListRoutes } from './modules/price-lists/price-lists.routes.js';
+import { priceListEntryRoutes } from './modules/price-lists/entries.routes.js';
+import { priceListAssignmentRoutes } from './modules/price-lists/assignments.routes.js';
+import { priceExplanationRoutes } from './modules/price-lists/explain.routes.js';
 import { syncWebhookSettings } from './modules/webhooks/webhooks.service.js';
 import { machinePart } from './modules/parts/feeds.service.js';
 import { toV1Order } from './modules/orders/order-feed.js';
@@ -465,6 +469,10 @@ export async function buildApp({
     rules: { allowLocalHttp: config.webhooks.allowLocalHttp },
     onQueued,
   });
+  await app.register(priceListRoutes, { db, guards });
+  await app.register(priceListEntryRoutes, { db, guards });
+  await app.register(priceListAssignmentRoutes, { db, guards });
+  await app.register(priceExplanationRoutes, { db, guards });
   await app.register(v1Routes, {
     db,
     keyGuard,

@@ -26,6 +26,7 @@ import { policyEndpoints } from './policies.js';
 import { privacyEndpoints } from './privacy.js';
 import { machineAdminEndpoints, v1Endpoints } from './machine-endpoints.js';
 import { webhookEndpoints } from './webhook-endpoints.js';
+import { priceListEndpoints } from './price-list-endpoints.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -467,6 +468,7 @@ export const endpoints = {
   ...machineAdminEndpoints,
   ...v1Endpoints,
   ...webhookEndpoints,
+  ...priceListEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -33,3 +33,5 @@ export * from './api-keys.js';
 export * from './v1.js';
 export * from './webhooks.js';
 export * from './app-routes.js';
+export * from './price-lists.js';
+export * from './price-list-shapes.js';

@@ -1,5 +1,7 @@
 import { toCents } from '@storefront/contract';
 import type { Db } from '../db/database.js';
+import { users } from '../modules/auth/auth.tables.js';
+import { companies, companyMembers } from '../modules/companies/companies.tables.js';
 import { parts, type PartRow } from '../modules/parts/parts.tables.js';
 import { reviews, type ReviewRow } from '../modules/reviews/reviews.tables.js';
 
@@ -61,4 +63,28 @@ export async function insertReview(
     .returning();
   if (!row) throw new Error('insertReview: no row');
   return row;
+}
+
+/** A company with one owner (a user row only, no sign-in), for tests that need its id alone. */
+export async function insertCompany(db: Db, name = `Company ${next()}`): Promise<string> {
+  return db.transaction(async (tx) => {
+    const userId = `company-owner-${Date.now().toString(36)}-${next()}`;
+    await tx.insert(users).values({ id: userId, name, email: `${userId}@example.com` });
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name,
+        taxId: 'GB 1',
+        billingStreet: '1 Quay',
+        billingCity: 'Hull',
+        billingPostalCode: 'HU1 1AA',
+        billingCountry: 'UK',
+        createdBy: userId,
+      })
+      .returning();
+    if (!company) throw new Error('insertCompany: no row');
+    // The company must keep an owner at every commit (migration 0017's deferred check).
+    await tx.insert(companyMembers).values({ companyId: company.id, userId, role: 'owner' });
+    return company.id;
+  });
 }

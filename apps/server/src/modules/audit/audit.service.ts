@@ -18,7 +18,8 @@ export type AuditEntryInput = {
     | 'account'
     | 'import'
     | 'api-key'
-    | 'webhook';
+    | 'webhook'
+    | 'price-list';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;

@@ -1,0 +1,180 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  buyerPrice,
+  stepsOfColumns,
+  unitCentsAt,
+  utcToday,
+  type AssignedPriceList,
+  type FixedPriceCents,
+  type PriceDecision,
+} from '@storefront/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../db/raw-rows.js';
+import { unitPriceSql } from '../parts/stock.service.js';
+import {
+  priceListAssignments,
+  priceListCategories,
+  priceListEntries,
+  priceLists,
+} from './price-lists.tables.js';
+
+/*
+ * A buyer's prices (issue 36, decision 061): the contract's `buyerPrice` over the lists assigned
+ * to the buyer's company, in two forms. `loadBuyerPricing` reads the lists once per request for
+ * the parts it will price; `buyerUnitPriceSql` computes the same price inside a bigger statement.
+ * A property test (buyer-prices.test.ts) holds them to the contract on both databases.
+ */
+
+/** A part as the cart, catalog and checkout read it from the parts table. */
+export type PricedPart = {
+  id: string;
+  category: string;
+  priceCents: number;
+  tierQuantities: readonly number[] | null;
+  tierCents: readonly number[] | null;
+};
+
+export type BuyerPricing = {
+  /** The unit price (cents) of `quantity` pieces for this buyer, today. */
+  unitCents(part: PricedPart, quantity: number): number;
+  /** The same price with why: the lists considered, the one that decided, the ladder step. */
+  explain(part: PricedPart, quantity: number): PriceDecision;
+};
+
+const pricingOf = (part: PricedPart) => ({
+  id: part.id,
+  category: part.category,
+  priceCents: part.priceCents,
+  steps: stepsOfColumns(part.tierQuantities, part.tierCents),
+});
+
+/** Everyone without a contract pays the public price: no query, no list. */
+const publicPricing = (today: string): BuyerPricing => ({
+  unitCents: (part, quantity) =>
+    unitCentsAt(part.priceCents, stepsOfColumns(part.tierQuantities, part.tierCents), quantity),
+  explain: (part, quantity) => buyerPrice(pricingOf(part), quantity, [], today),
+});
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/**
+ * The lists assigned to a company (only those valid on `activeOn`, when given) with their
+ * category percentages, and their fixed entries for `partIds` only: two statements.
+ */
+export async function loadAssignedLists(
+  db: DbOrTx,
+  companyId: string,
+  partIds: readonly string[],
+  activeOn: string | null,
+): Promise<AssignedPriceList[]> {
+  const lists = rowsOf(
+    await db.execute(sql`
+      select l.id, l.name, a.priority, l.valid_from::text as valid_from,
+             l.valid_until::text as valid_until, l.percent_off_bp,
+             coalesce((select json_agg(json_build_object('category', c.category,
+                                                         'percentOffBp', c.percent_off_bp))
+                         from ${priceListCategories} c where c.list_id = l.id), '[]'::json)
+               as categories
+        from ${priceListAssignments} a join ${priceLists} l on l.id = a.list_id
+       where a.company_id = ${companyId}::uuid
+         and (${activeOn}::date is null
+              or ((l.valid_from is null or l.valid_from <= ${activeOn}::date)
+                  and (l.valid_until is null or l.valid_until >= ${activeOn}::date)))`),
+  );
+  if (lists.length === 0) return [];
+  const fixed = new Map<string, FixedPriceCents[]>();
+  if (partIds.length > 0) {
+    const entries = rowsOf(
+      await db.execute(sql`
+        select e.list_id, e.part_id, e.min_quantity, e.unit_cents from ${priceListEntries} e
+         where e.list_id = any(${uuidArray(lists.map((l) => String(l.id)))}::uuid[])
+           and e.part_id = any(${uuidArray([...new Set(partIds)])}::uuid[])`),
+    );
+    for (const e of entries) {
+      const listId = String(e.list_id);
+      const row = {
+        partId: String(e.part_id),
+        minQuantity: Number(e.min_quantity),
+        unitCents: Number(e.unit_cents),
+      };
+      fixed.set(listId, [...(fixed.get(listId) ?? []), row]);
+    }
+  }
+  return lists.map((l) => ({
+    id: String(l.id),
+    name: String(l.name),
+    priority: Number(l.priority),
+    validFrom: l.valid_from === null ? null : String(l.valid_from),
+    validUntil: l.valid_until === null ? null : String(l.valid_until),
+    percentOffBp: l.percent_off_bp === null ? null : Number(l.percent_off_bp),
+    categoryPercentOffBp: (typeof l.categories === 'string'
+      ? JSON.parse(l.categories)
+      : l.categories) as AssignedPriceList['categoryPercentOffBp'],
+    fixed: fixed.get(String(l.id)) ?? [],
+  }));
+}
+
+/**
+ * A buyer's pricer for one request: the company's lists valid `today` and their entries for
+ * `partIds`, read once. A buyer without a company, or a company without lists, costs nothing more
+ * than the public price. Pricing a part that was not loaded throws: its fixed prices would be
+ * silently missing.
+ */
+export async function loadBuyerPricing(
+  db: DbOrTx,
+  options: { companyId: string | null; partIds: readonly string[]; today?: string },
+): Promise<BuyerPricing> {
+  const today = options.today ?? utcToday();
+  if (options.companyId === null) return publicPricing(today);
+  const lists = await loadAssignedLists(db, options.companyId, options.partIds, today);
+  if (lists.length === 0) return publicPricing(today);
+  const loaded = new Set(options.partIds);
+  const explain = (part: PricedPart, quantity: number): PriceDecision => {
+    if (!loaded.has(part.id))
+      throw new Error(`loadBuyerPricing: part ${part.id} was not among the parts loaded`);
+    return buyerPrice(pricingOf(part), quantity, lists, today);
+  };
+  return { explain, unitCents: (part, quantity) => explain(part, quantity).unitCents };
+}
+
+/** Today's UTC date in SQL, whatever the session's time zone. */
+const utcTodaySql = sql`(now() at time zone 'utc')::date`;
+
+/**
+ * The SQL twin of the contract's `buyerPrice(...).unitCents` for a part (its row as `p`: id,
+ * category, price_cents, tier_quantities, tier_cents), `quantity` pieces, a company (null: the
+ * public price) on `today` (default: today in UTC). Of the company's active lists that price the
+ * part, the highest priority (then the lower price, then the smaller id) decides, capped at the
+ * public price; a percentage rounds once, half up, never below a cent.
+ */
+export const buyerUnitPriceSql = (
+  p: string,
+  quantity: SQL,
+  companyId: SQL,
+  today: SQL = utcTodaySql,
+): SQL => {
+  const c = (column: string) => sql.raw(`${p}.${column}`);
+  return sql`(select coalesce(least(pick.cents, pub.cents), pub.cents)
+    from (select ${unitPriceSql(p, quantity)} as cents) pub
+    left join lateral (
+      select price.cents
+        from ${priceListAssignments} a
+        join ${priceLists} l on l.id = a.list_id
+        cross join lateral (
+          select coalesce(
+            (select e.unit_cents from ${priceListEntries} e
+              where e.list_id = l.id and e.part_id = ${c('id')} and e.min_quantity <= ${quantity}
+              order by e.min_quantity desc limit 1),
+            (select greatest(1, (pub.cents::bigint * (10000 - bp.v) + 5000) / 10000)::int
+               from (select coalesce((select pc.percent_off_bp from ${priceListCategories} pc
+                                       where pc.list_id = l.id and pc.category = ${c('category')}),
+                                     l.percent_off_bp) as v) bp
+              where bp.v is not null)) as cents
+        ) price
+       where a.company_id = ${companyId}
+         and (l.valid_from is null or l.valid_from <= ${today})
+         and (l.valid_until is null or l.valid_until >= ${today})
+         and price.cents is not null
+       order by a.priority desc, price.cents, l.id
+       limit 1) pick on true)`;
+};
