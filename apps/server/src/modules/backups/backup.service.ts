@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../db/database.js';
 import { databaseSchemaVersion, type SchemaVersion } from '../../db/schema-version.js';
 import { appVersion } from './app-version.js';
 import { ArchiveWriter, type EntrySummary } from './archive.js';
 import { pgDump } from './pg-tools.js';
+
+const gzip = promisify(zlib.gzip);
 
 /** What a backup copies the database from. */
 export type BackupSource =
@@ -89,13 +93,15 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     if (source.kind === 'pglite') {
       // A checkpoint first keeps the replay at the restored shop's first start short. The copy
       // waits for any open transaction to end and holds PGlite while it is taken (no statement
-      // runs in between), so it is the database between two transactions.
+      // runs in between), so it is the database between two transactions. It is compressed
+      // after PGlite is released, by zlib on the thread pool: compressing inside held every
+      // request of the shop for seconds (2.4 s for a 30 MB copy; 0.46 s for the copy alone).
       const { client } = source;
       await client.exec('CHECKPOINT');
-      const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      const tarball = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
       const entry = await writer.addBytes(
         PGLITE_ENTRY,
-        new Uint8Array(await tarball.arrayBuffer()),
+        await gzip(new Uint8Array(await tarball.arrayBuffer())),
       );
       database = { kind: 'pglite', entry: PGLITE_ENTRY, bytes: entry.size };
     } else {
