@@ -252,6 +252,12 @@ export const V1CatalogPage = z.object({
       packSize: z.number().int(),
       available: z.number().int(),
       inStock: z.boolean(),
+      /**
+       * The company's own unit price at the minimum order quantity, by its price lists
+       * (decision 061; the public price when none applies). Null where no company asks (the
+       * low-stock event staff hear).
+       */
+      yourPriceCents: z.number().int().nullable(),
     }),
   ),
   nextCursor: z.string().nullable(),

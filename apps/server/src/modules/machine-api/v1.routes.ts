@@ -25,6 +25,7 @@ import { parseOr400 } from '../../http/validate.js';
 import type { KeyCaller, KeyGuard } from '../api-keys/api-key-guard.js';
 import { holdIdempotencyKey } from '../api-keys/api-keys.service.js';
 import { recordAudit, recordAuditOnce } from '../audit/audit.service.js';
+import { loadBuyerPricing } from '../price-lists/buyer-prices.js';
 import { findUserById } from '../auth/identity.service.js';
 import { findCompany, roleIn } from '../companies/companies.service.js';
 import {
@@ -303,6 +304,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (
     routePath(endpoints.v1Catalog),
     { onRequest: keyFor(endpoints.v1Catalog) },
     async (request): Promise<V1CatalogPage> => {
+      const key = keyOf(request);
       const query = parseOr400(V1CatalogQuery, request.query);
       let after: string | null = null;
       if (query.cursor !== undefined) {
@@ -314,8 +316,20 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (
         limit: query.limit,
         partNumbers: query.partNumbers,
       });
+      // A company's ERP reads the company's own prices; the public structures never hold them.
+      const pricing = key.companyId
+        ? await loadBuyerPricing(db, {
+            companyId: key.companyId,
+            partIds: page.priced.map((p) => p.id),
+          })
+        : null;
       return {
-        parts: page.parts,
+        parts: page.parts.map((part, i) => ({
+          ...part,
+          yourPriceCents: pricing
+            ? pricing.unitCents(page.priced[i]!, part.minOrderQuantity)
+            : null,
+        })),
         nextCursor: page.last ? Buffer.from(page.last, 'utf8').toString('base64url') : null,
       };
     },

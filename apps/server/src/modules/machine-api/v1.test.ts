@@ -430,6 +430,38 @@ describe('machine API v1', () => {
     expect(feed.json<OrdersFeedPage>().orders.map((o) => o.id)).not.toContain(order.id);
   });
 
+  it("shows a company key its company's own prices, another company's key the public price", async () => {
+    const part = await insertPart(db(), { availableQuantity: 50, minOrderQuantity: 2, price: 10 });
+    const contract = await companyWithKey('Contract Fleet Ltd', ['catalog:read']);
+    const plain = await companyWithKey('Plain Fleet Ltd', ['catalog:read']);
+    const list = await call(await staff(), 'POST', '/api/staff/price-lists', {
+      name: 'Fleet 2027',
+      percentOff: 10,
+    });
+    expect(list.statusCode, list.body).toBe(201);
+    const listId = list.json<{ id: string }>().id;
+    const entries = await call(await staff(), 'POST', `/api/staff/price-lists/${listId}/entries`, {
+      entries: [{ partNumber: part.sku, minQuantity: 1, price: 7.25 }],
+    });
+    expect(entries.statusCode, entries.body).toBeLessThan(300);
+    const assigned = await call(
+      await staff(),
+      'PUT',
+      `/api/staff/price-lists/${listId}/companies/${contract.company.id}`,
+      { priority: 1 },
+    );
+    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+    const seen = async (key: CreatedApiKey) => {
+      const res = await call(bearer(key), 'GET', `/api/v1/catalog?partNumbers=${part.sku}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ parts: { priceCents: number; yourPriceCents: number | null }[] }>()
+        .parts[0];
+    };
+    const [mine, theirs] = await Promise.all([seen(contract.key), seen(plain.key)]);
+    expect(mine).toMatchObject({ priceCents: 1000, yourPriceCents: 725 });
+    expect(theirs).toMatchObject({ priceCents: 1000, yourPriceCents: 1000 });
+  });
+
   it("imports the catalog with a catalog:write key through the console's preview and apply, audited under the key", async () => {
     const key = await staffKey(['catalog:write'], 'PIM export');
     const other = await staffKey(['stock:write']);

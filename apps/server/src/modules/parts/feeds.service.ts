@@ -186,6 +186,16 @@ const toMachinePart = (r: Record<string, unknown>): V1CatalogPage['parts'][numbe
   packSize: Number(r.pack_size),
   available: Number(r.available_quantity),
   inStock: Number(r.available_quantity) >= Number(r.min_order_quantity),
+  yourPriceCents: null,
+});
+
+/** What a buyer's pricer reads of a part row (price-lists `PricedPart`). */
+const pricedOf = (r: Record<string, unknown>) => ({
+  id: String(r.id),
+  category: String(r.category),
+  priceCents: Number(r.price_cents),
+  tierQuantities: r.tier_quantities as number[] | null,
+  tierCents: (r.tier_cents as (number | string)[] | null)?.map(Number) ?? null,
 });
 
 /**
@@ -195,11 +205,15 @@ const toMachinePart = (r: Record<string, unknown>): V1CatalogPage['parts'][numbe
 export async function machineCatalogPage(
   db: DbOrTx,
   options: { after: string | null; limit: number; partNumbers?: string[] | undefined },
-): Promise<{ parts: V1CatalogPage['parts']; last: string | null }> {
+): Promise<{
+  parts: V1CatalogPage['parts'];
+  priced: ReturnType<typeof pricedOf>[];
+  last: string | null;
+}> {
   const named = options.partNumbers ? JSON.stringify(options.partNumbers) : null;
   const rows = rowsOf(
     await db.execute(sql`
-      select p.id, p.sku, p.name, p.price_cents, p.tier_quantities, p.tier_cents,
+      select p.id, p.sku, p.name, p.category, p.price_cents, p.tier_quantities, p.tier_cents,
              p.min_order_quantity, p.pack_size, p.available_quantity
         from ${parts} p
        where p.archived_at is null
@@ -209,8 +223,13 @@ export async function machineCatalogPage(
        order by p.id
        limit ${options.limit + 1}`),
   );
-  const page = rows.slice(0, options.limit).map(toMachinePart);
-  return { parts: page, last: rows.length > options.limit ? page.at(-1)!.id : null };
+  const shown = rows.slice(0, options.limit);
+  const page = shown.map(toMachinePart);
+  return {
+    parts: page,
+    priced: shown.map(pricedOf),
+    last: rows.length > options.limit ? page.at(-1)!.id : null,
+  };
 }
 
 /** Part ids by part number (upper-cased keys), for placing an order by part numbers. */
