@@ -72,6 +72,7 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
   let order: OrderResponse;
   let quoteId = '';
   let companyId = '';
+  let priceListId = '';
 
   // What the pages show: a multi-line order, something in the cart, a quote, a company.
   beforeAll(async () => {
@@ -145,6 +146,12 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
     async (screen) => {
       const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
       await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
+      priceListId ||= (
+        await api<{ id: string }>(page, 'POST', '/api/staff/price-lists', {
+          name: 'Phone Lane 2027',
+          percentOff: 12.5,
+        })
+      ).id;
       const found = await walk(page, screen, [
         { path: '/dashboard', ready: '[data-testid="staff-overview"]' },
         { path: '/dashboard/orders', ready: 'table, [data-testid="staff-orders-empty"], h2' },
@@ -160,6 +167,8 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
         { path: '/dashboard/admins', ready: 'h2' },
         { path: '/dashboard/audit', ready: 'h2' },
         { path: '/dashboard/pages', ready: 'h2' },
+        { path: '/dashboard/price-lists', ready: '[data-testid="price-lists"]' },
+        { path: `/dashboard/price-lists/${priceListId}`, ready: '[data-testid="price-list-name"]' },
       ]);
       expect(found).toEqual([]);
       await context.close();

@@ -54,6 +54,8 @@ export const APP_ROUTE_PATTERNS = [
   '/dashboard/pages',
   '/dashboard/api-keys',
   '/dashboard/webhooks',
+  '/dashboard/price-lists',
+  '/dashboard/price-lists/:id',
 ] as const;
 
 /** Parameters whose values are a closed list: any other value is an unknown page. */

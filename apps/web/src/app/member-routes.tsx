@@ -41,6 +41,8 @@ const StaffQuotes = lazy(() => import('./routes/dashboard/staff-quotes'));
 const StaffQuote = lazy(() => import('./routes/dashboard/staff-quote'));
 const ApiKeys = lazy(() => import('./routes/dashboard/api-keys'));
 const Webhooks = lazy(() => import('./routes/dashboard/webhooks'));
+const PriceLists = lazy(() => import('./routes/dashboard/price-lists'));
+const PriceList = lazy(() => import('./routes/dashboard/price-list'));
 const CompanyIntegrations = lazy(() => import('./routes/dashboard/company-integrations'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
@@ -87,6 +89,8 @@ export default function MemberRoutes() {
             <Route path={dashboard.staffQuote.path} element={<StaffQuote />} />
             <Route path={dashboard.apiKeys.path} element={<ApiKeys />} />
             <Route path={dashboard.webhooks.path} element={<Webhooks />} />
+            <Route path={dashboard.priceLists.path} element={<PriceLists />} />
+            <Route path={dashboard.priceList.path} element={<PriceList />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>

@@ -64,6 +64,12 @@ export const dashboardPaths = {
   /** Staff: API keys for the shop's own systems, and webhook endpoints (issue 35). */
   apiKeys: { path: 'api-keys', href: () => '/dashboard/api-keys' },
   webhooks: { path: 'webhooks', href: () => '/dashboard/webhooks' },
+  /** Staff: companies' negotiated prices (issue 36). */
+  priceLists: { path: 'price-lists', href: () => '/dashboard/price-lists' },
+  priceList: {
+    path: 'price-lists/:id',
+    href: (id: string) => `/dashboard/price-lists/${encodeURIComponent(id)}`,
+  },
   /** A company owner: keys and webhooks for the company's ERP. */
   companyIntegrations: {
     path: 'company-integrations',

@@ -25,7 +25,9 @@ export type Topic =
   // The shop's pages (terms, privacy notice, …).
   | 'pages'
   // Machine access: API keys, webhook endpoints and their deliveries.
-  | 'machine';
+  | 'machine'
+  // Staff: price lists, their entries and the companies they are assigned to.
+  | 'prices';
 
 declare module '@tanstack/react-query' {
   interface Register {

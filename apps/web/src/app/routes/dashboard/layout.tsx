@@ -18,6 +18,7 @@ const staffItems: Item[] = [
   { to: dashboardPaths.parts.href(), label: 'Parts' },
   { to: dashboardPaths.imports.href(), label: 'Import catalog' },
   { to: dashboardPaths.companies.href(), label: 'Companies' },
+  { to: dashboardPaths.priceLists.href(), label: 'Price lists' },
   { to: dashboardPaths.invoices.href(), label: 'Invoices' },
   { to: dashboardPaths.staffQuotes.href(), label: 'Quotes' },
   { to: dashboardPaths.admins.href(), label: 'Admins' },
@@ -51,7 +52,8 @@ function Menu({ items, label, testId }: { items: Item[]; label?: string; testId:
             // The orders list stays marked while an order of it is open.
             end={
               item.to !== dashboardPaths.orders.href() &&
-              item.to !== dashboardPaths.staffQuotes.href()
+              item.to !== dashboardPaths.staffQuotes.href() &&
+              item.to !== dashboardPaths.priceLists.href()
             }
             className={({ isActive }) => `min-h-11 items-center ${isActive ? 'menu-active' : ''}`}
           >

@@ -1,0 +1,143 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  AssignPriceListBody,
+  CompanyPriceLists,
+  PriceExplanation,
+  PriceListBody,
+  PriceListCategoriesBody,
+  PriceListDetails,
+  PriceListEntriesBody,
+  PriceListEntriesResult,
+  PriceListEntryPage,
+  PriceListSummary,
+  RemovePriceListEntriesBody,
+} from '@storefront/contract';
+import { api } from '../../../lib/api-client';
+
+/* Staff's price lists (issue 36): what the console reads and changes, over the staff API. */
+
+const at = (id: string) => encodeURIComponent(id);
+const base = '/staff/price-lists';
+const keys = {
+  list: ['price-lists', 'list'],
+  one: (id: string) => ['price-lists', 'one', id],
+  entries: (id: string, page: number, partNumber: string) => [
+    'price-lists',
+    'entries',
+    id,
+    page,
+    partNumber,
+  ],
+};
+const meta = { topics: ['prices'], private: true } as const;
+// Assignments show on the company's page too; every change is in the audit log.
+const changes = { changes: ['prices', 'companies', 'audit'] } as const;
+
+export const usePriceLists = () =>
+  useQuery({
+    queryKey: keys.list,
+    queryFn: () => api<PriceListSummary[]>(base, { auth: true }),
+    meta,
+  });
+
+export const usePriceList = (id: string) =>
+  useQuery({
+    queryKey: keys.one(id),
+    queryFn: () => api<PriceListDetails>(`${base}/${at(id)}`, { auth: true }),
+    meta,
+  });
+
+export const usePriceListEntries = (id: string, page: number, partNumber: string) =>
+  useQuery({
+    queryKey: keys.entries(id, page, partNumber),
+    queryFn: () => {
+      const query = new URLSearchParams({ page: String(page) });
+      if (partNumber) query.set('partNumber', partNumber);
+      return api<PriceListEntryPage>(`${base}/${at(id)}/entries?${query}`, { auth: true });
+    },
+    meta,
+  });
+
+export const useCreatePriceList = () =>
+  useMutation({
+    mutationFn: (body: PriceListBody) =>
+      api<PriceListDetails>(base, { method: 'POST', auth: true, body }),
+    meta: changes,
+  });
+
+export const useUpdatePriceList = (id: string) =>
+  useMutation({
+    mutationFn: (body: PriceListBody) =>
+      api<PriceListDetails>(`${base}/${at(id)}`, { method: 'PUT', auth: true, body }),
+    meta: changes,
+  });
+
+export const useDeletePriceList = (id: string) =>
+  useMutation({
+    mutationFn: () =>
+      api<PriceListSummary[]>(`${base}/${at(id)}`, { method: 'DELETE', auth: true }),
+    meta: changes,
+  });
+
+export const useSetCategories = (id: string) =>
+  useMutation({
+    mutationFn: (body: PriceListCategoriesBody) =>
+      api<PriceListDetails>(`${base}/${at(id)}/categories`, { method: 'PUT', auth: true, body }),
+    meta: changes,
+  });
+
+export const useAddEntries = (id: string) =>
+  useMutation({
+    mutationFn: (body: PriceListEntriesBody) =>
+      api<PriceListEntriesResult>(`${base}/${at(id)}/entries`, {
+        method: 'POST',
+        auth: true,
+        body,
+      }),
+    meta: changes,
+  });
+
+export const useRemoveEntries = (id: string) =>
+  useMutation({
+    mutationFn: (body: RemovePriceListEntriesBody) =>
+      api<PriceListEntriesResult>(`${base}/${at(id)}/entries/remove`, {
+        method: 'POST',
+        auth: true,
+        body,
+      }),
+    meta: changes,
+  });
+
+export const useAssign = (id: string) =>
+  useMutation({
+    mutationFn: ({ companyId, ...body }: AssignPriceListBody & { companyId: string }) =>
+      api<CompanyPriceLists>(`${base}/${at(id)}/companies/${at(companyId)}`, {
+        method: 'PUT',
+        auth: true,
+        body,
+      }),
+    meta: changes,
+  });
+
+export const useUnassign = (id: string) =>
+  useMutation({
+    mutationFn: (companyId: string) =>
+      api<CompanyPriceLists>(`${base}/${at(id)}/companies/${at(companyId)}`, {
+        method: 'DELETE',
+        auth: true,
+      }),
+    meta: changes,
+  });
+
+/** Why a company pays what it pays: asked on demand, not kept. */
+export const useExplainPrice = () =>
+  useMutation({
+    mutationFn: (q: { companyId: string; partNumber: string; quantity: number; date?: string }) => {
+      const query = new URLSearchParams({ partNumber: q.partNumber, quantity: String(q.quantity) });
+      if (q.date) query.set('date', q.date);
+      return api<PriceExplanation>(
+        `/staff/companies/${at(q.companyId)}/price-explanation?${query}`,
+        { auth: true },
+      );
+    },
+  });

@@ -1,0 +1,129 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
+import { seriousA11yViolations } from './support/axe.js';
+import { browserAvailable, newPage } from './support/browser.js';
+import { signInAs } from './support/session.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
+
+/** A call from the signed-in page, as the app makes it (its access key). */
+function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessKey') ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    { method, url, body },
+  );
+}
+
+/*
+ * Staff's price lists in the console (issue 36): make a list, paste 100 fixed prices, assign it
+ * to a company and explain a price. A step per test, sharing one staff page.
+ */
+describe.runIf(browserAvailable())('price lists in the console', () => {
+  const ctx = useBrowserShop();
+  let page: Page;
+  let skus: string[] = [];
+
+  beforeAll(async () => {
+    // A company to assign the list to, made by a customer.
+    const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(buyer.page, demoAccounts.customer.email, demoAccounts.customer.password);
+    await api(buyer.page, 'POST', '/api/companies', {
+      name: 'Price List Haulage Ltd',
+      taxId: 'GB 123 4567 89',
+      billingAddress: {
+        street: '1 Dock Road',
+        city: 'Leeds',
+        postalCode: 'LS1 4AP',
+        country: 'UK',
+      },
+      deliveryAddresses: [],
+    });
+    await buyer.context.close();
+    ({ page } = await newPage(ctx.browser, ctx.shop.baseURL));
+    await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
+    const catalog = await api<{ items: { sku: string }[] }>(
+      page,
+      'GET',
+      '/api/catalog?pageSize=10',
+    );
+    skus = catalog.items.map((i) => i.sku);
+    expect(skus).toHaveLength(10);
+  });
+
+  it('makes a list and opens it', async () => {
+    await page.goto('/dashboard/price-lists');
+    await page.getByTestId('price-lists-empty').waitFor();
+    const form = page.getByRole('form', { name: 'Make the list' });
+    await form.getByLabel('Name').fill('Fleet 2027');
+    await form.getByLabel('Percent off every part (optional)').fill('35');
+    await form.getByRole('button', { name: 'Make the list' }).click();
+    await page.getByTestId('price-list-name').getByText('Fleet 2027').waitFor();
+    expect(await page.getByTestId('price-list-validity').textContent()).toContain(
+      'always (active)',
+    );
+  });
+
+  it('refuses pasted lines it cannot read, naming them, and saves nothing', async () => {
+    const form = page.getByRole('form', { name: 'Add fixed prices' });
+    await form.getByRole('textbox').fill(`${skus[0]}, 10, 41.20\nnot a line`);
+    await form.getByRole('button', { name: 'Save the prices' }).click();
+    await form.getByText('Line 2: "not a line"').waitFor();
+    await page.getByTestId('entries-empty').waitFor();
+  });
+
+  it('takes 100 fixed prices pasted at once, ten breaks for each of ten parts', async () => {
+    const lines = skus.flatMap((sku) =>
+      Array.from({ length: 10 }, (_, i) => `${sku}\t${(i + 1) * 10}\t${(50 - i).toFixed(2)}`),
+    );
+    const form = page.getByRole('form', { name: 'Add fixed prices' });
+    await form.getByRole('textbox').fill(lines.join('\n'));
+    await form.getByRole('button', { name: 'Save the prices' }).click();
+    await page.getByTestId('entries-result').getByText('100 added').waitFor();
+    await expect
+      .poll(() => page.getByTestId('price-list-entries').locator('tbody tr').count())
+      .toBe(100);
+    // Sent again, nothing changes.
+    await form.getByRole('textbox').fill(lines.join('\n'));
+    await form.getByRole('button', { name: 'Save the prices' }).click();
+    await page
+      .getByTestId('entries-result')
+      .getByText('0 added, 0 changed, 100 unchanged')
+      .waitFor();
+  });
+
+  it('assigns the list to a company with a priority', async () => {
+    const form = page.getByRole('form', { name: 'Assign to a company' });
+    await form.getByLabel('Company').selectOption({ label: 'Price List Haulage Ltd' });
+    await form.getByLabel('Priority').fill('5');
+    await form.getByRole('button', { name: 'Assign' }).click();
+    const row = page
+      .getByTestId('assigned-companies')
+      .getByRole('row', { name: /Price List Haulage Ltd/ });
+    await row.getByText('5', { exact: true }).waitFor();
+  });
+
+  it('explains a price: the fixed price from 30 pieces, and the percentage below the first break', async () => {
+    const form = page.getByRole('form', { name: 'Explain a price' });
+    await form.getByLabel('Company').selectOption({ label: 'Price List Haulage Ltd' });
+    await form.getByLabel('Part number').fill(skus[0]!);
+    await form.getByLabel('Quantity').fill('35');
+    await form.getByRole('button', { name: 'Explain' }).click();
+    const summary = page.getByTestId('price-explanation-summary');
+    await summary.getByText(/^Fleet 2027: fixed \$48\.00 from 30 pieces; list price/).waitFor();
+    await form.getByLabel('Quantity').fill('5');
+    await form.getByRole('button', { name: 'Explain' }).click();
+    await summary.getByText(/^Fleet 2027: 35% off the list: /).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
