@@ -4,7 +4,7 @@ import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
 import { firstErrorProblem, layoutProblems } from './support/layout-checks.js';
-import { signInAs } from './support/session.js';
+import { pageApi, signInAs } from './support/session.js';
 import { scaled } from './support/time.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 import type { Page } from 'playwright-core';
@@ -14,25 +14,6 @@ const SCREENS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 768 },
 ] as const;
-
-/** An API call from the page, as the signed-in app makes it (its access key). */
-async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessKey') ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    },
-    { method, url, body },
-  );
-}
 
 /** Every problem of the page as it is drawn now: layout, tap targets, accessibility. */
 async function pageProblems(page: Page, path: string, screen: string): Promise<string[]> {
@@ -78,8 +59,8 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
   beforeAll(async () => {
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(page, demoAccounts.customer.email, demoAccounts.customer.password);
-    parts = (await api<PartResponse[]>(page, 'GET', '/api/parts')).slice(0, 3);
-    order = await api<OrderResponse>(page, 'POST', '/api/checkout', {
+    parts = (await pageApi<PartResponse[]>(page, 'GET', '/api/parts')).slice(0, 3);
+    order = await pageApi<OrderResponse>(page, 'POST', '/api/checkout', {
       lines: parts.slice(0, 2).map((p) => ({
         partId: p._id,
         quantity: p.mOrderQuantity,
@@ -89,20 +70,20 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
       phone: '0113 496 0000',
     });
     quoteId = (
-      await api<{ id: string }>(page, 'POST', '/api/quotes', {
+      await pageApi<{ id: string }>(page, 'POST', '/api/quotes', {
         lines: [{ partId: parts[0]!._id, quantity: parts[0]!.mOrderQuantity }],
         note: 'For the fleet',
       })
     ).id;
     companyId = (
-      await api<{ id: string }>(page, 'POST', '/api/companies', {
+      await pageApi<{ id: string }>(page, 'POST', '/api/companies', {
         name: 'Phone Lane Motors Ltd',
         taxId: 'GB 123 4567 89',
         billingAddress: shipTo,
         deliveryAddresses: [{ label: 'Workshop', ...shipTo }],
       })
     ).id;
-    await api(page, 'POST', '/api/cart/lines', {
+    await pageApi(page, 'POST', '/api/cart/lines', {
       partId: parts[2]!._id,
       quantity: parts[2]!.mOrderQuantity,
     });
@@ -147,7 +128,7 @@ describe.runIf(browserAvailable())('every page on a 390 px phone and a 1366 px d
       const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
       await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
       priceListId ||= (
-        await api<{ id: string }>(page, 'POST', '/api/staff/price-lists', {
+        await pageApi<{ id: string }>(page, 'POST', '/api/staff/price-lists', {
           name: 'Phone Lane 2027',
           percentOff: 12.5,
         })

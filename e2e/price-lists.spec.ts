@@ -3,27 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
-import { signInAs } from './support/session.js';
+import { pageApi, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
-
-/** A call from the signed-in page, as the app makes it (its access key). */
-function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessKey') ?? ''}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    },
-    { method, url, body },
-  );
-}
 
 /*
  * Staff's price lists in the console (issue 36): make a list, paste 100 fixed prices, assign it
@@ -38,7 +19,7 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     // A company to assign the list to, made by a customer.
     const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(buyer.page, demoAccounts.customer.email, demoAccounts.customer.password);
-    await api(buyer.page, 'POST', '/api/companies', {
+    await pageApi(buyer.page, 'POST', '/api/companies', {
       name: 'Price List Haulage Ltd',
       taxId: 'GB 123 4567 89',
       billingAddress: {
@@ -52,7 +33,7 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     await buyer.context.close();
     ({ page } = await newPage(ctx.browser, ctx.shop.baseURL));
     await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
-    const catalog = await api<{ items: { sku: string }[] }>(
+    const catalog = await pageApi<{ items: { sku: string }[] }>(
       page,
       'GET',
       '/api/catalog?pageSize=10',

@@ -29,3 +29,27 @@ export async function registerCustomer(
   await page.getByRole('button', { name: 'Create an account' }).click();
   await page.getByRole('button', { name: 'Logout' }).first().waitFor();
 }
+
+/** An API call from the signed-in page, as the app makes it (its access key); throws on a refusal. */
+export async function pageApi<T>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessKey') ?? ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+    { method, url, body },
+  );
+}

@@ -72,6 +72,7 @@ const written = [path.join(dist, 'app.html')];
  * CSS is found with a sample card drawn in, so the cards paint in their final layout (a phone's
  * row card painted as a tall one first, then moved: a 0.5 layout shift).
  */
+// The sample part's card fields (the sample part page below has the same part).
 const sampleCard = {
   _id: '00000000-0000-4000-8000-000000000000',
   sku: 'IC-0000',
@@ -119,14 +120,7 @@ for (const [route, file] of Object.entries(PRERENDERED)) {
 // sample part with every optional section (specifications, fitment, reviews) filled.
 const samplePart = {
   part: {
-    _id: '00000000-0000-4000-8000-000000000000',
-    sku: 'IC-0000',
-    name: 'Sample part',
-    description: 'A sample part.',
-    url: '/images/parts/brake-pads.svg',
-    price: 1,
-    mOrderQuantity: 1,
-    availableQuantity: 1,
+    ...sampleCard,
     category: 'brakes',
     specs: [{ name: 'Pack', value: '1' }],
     fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2012, yearTo: 2020 }],

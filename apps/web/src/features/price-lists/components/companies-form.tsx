@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { PriceListDetails } from '@storefront/contract';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { dashboardPaths } from '../../../config/dashboard-paths';
-import type { CompanyOption } from './company-option';
+import { CompanySelect, type CompanyOption } from './company-option';
 import { useAssign, useUnassign } from '../api/price-lists';
 import { Problems } from './problems';
 
@@ -75,24 +75,7 @@ export function CompaniesForm({
         className="rounded-box bg-base-100 p-4 shadow"
       >
         <div className="grid gap-3 md:grid-cols-3">
-          <label className="form-control md:col-span-2">
-            <span className="label-text">Company</span>
-            <select
-              name="companyId"
-              required
-              className="select select-bordered w-full"
-              defaultValue=""
-            >
-              <option value="" disabled>
-                {companies === undefined ? 'Loading companies…' : 'Choose a company'}
-              </option>
-              {companies?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CompanySelect companies={companies} />
           <label className="form-control">
             <span className="label-text">Priority</span>
             <input

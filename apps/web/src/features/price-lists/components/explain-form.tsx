@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { formatMoney } from '@storefront/contract';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import type { CompanyOption } from './company-option';
+import { CompanySelect, type CompanyOption } from './company-option';
 import { useExplainPrice } from '../api/price-lists';
 import { Problems } from './problems';
 
@@ -33,24 +33,7 @@ export function ExplainForm({ companies }: { companies: CompanyOption[] | undefi
       className="rounded-box bg-base-100 p-4 shadow"
     >
       <div className="grid gap-3 md:grid-cols-4">
-        <label className="form-control md:col-span-2">
-          <span className="label-text">Company</span>
-          <select
-            name="companyId"
-            required
-            className="select select-bordered w-full"
-            defaultValue=""
-          >
-            <option value="" disabled>
-              {companies === undefined ? 'Loading companies…' : 'Choose a company'}
-            </option>
-            {companies?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CompanySelect companies={companies} />
         <label className="form-control">
           <span className="label-text">Part number</span>
           <input
