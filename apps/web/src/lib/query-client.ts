@@ -25,7 +25,9 @@ export type Topic =
   // The shop's pages (terms, privacy notice, …).
   | 'pages'
   // Machine access: API keys, webhook endpoints and their deliveries.
-  | 'machine';
+  | 'machine'
+  // Prices shown: a company buyer's contract prices follow who is signed in and whom they buy for.
+  | 'prices';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -68,7 +70,13 @@ export async function refreshTopics(queryClient: QueryClient, changed: readonly 
   });
 }
 
-/** Drops every query that holds the signed-in user's data (sign-out). */
+/**
+ * Drops every query that holds the signed-in user's data (sign-out), and fetches the prices shown
+ * again as a visitor's: a company's prices never stay on the screen after its buyer left.
+ */
 export function forgetPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
+  void queryClient.resetQueries({
+    predicate: (query) => Boolean(query.meta?.topics?.includes('prices')),
+  });
 }

@@ -19,6 +19,7 @@ import {
   type CompanyPurchase,
 } from '../../features/companies/components/company-choice';
 import { useCart } from '../../features/cart/use-cart';
+import { useBuyingFor, useSetBuyingFor } from '../../features/companies/api/buying-for';
 import { showSuccess } from '../../lib/alert';
 
 // The form brings zod with it: the lines (what the buyer checks first) must not wait for it.
@@ -36,7 +37,18 @@ export default function CheckoutRoute() {
   const { cart, pending, error, refetch, change, remove } = useCart(auth);
   const [refusal, setRefusal] = useState<LinesRefusal | null>(null);
   const [fixing, setFixing] = useState(false);
-  const [forCompany, setForCompany] = useState<CompanyPurchase>(null);
+  // Whom the order is for is the buyer's "buying for" (decision 061), kept on the server: the cart
+  // is priced for it, so choosing here sets it, and the cart's prices are the order's.
+  const buyingFor = useBuyingFor();
+  const setBuyingFor = useSetBuyingFor();
+  const [payment, setPayment] = useState<'card' | 'account'>('card');
+  const chosenCompany = buyingFor.data?.companyId ?? null;
+  const forCompany: CompanyPurchase = chosenCompany ? { companyId: chosenCompany, payment } : null;
+  const setForCompany = (value: CompanyPurchase) => {
+    setPayment(value?.payment ?? 'card');
+    const companyId = value?.companyId ?? null;
+    if (companyId !== chosenCompany) setBuyingFor.mutate(companyId);
+  };
   const [shipTo, setShipTo] = useState<ShipTo | null>(null);
 
   if (pending || !auth.user) return <Spinner label="Loading your cart…" />;
