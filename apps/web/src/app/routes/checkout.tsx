@@ -69,6 +69,19 @@ export default function CheckoutRoute() {
       </div>
     );
 
+  /**
+   * What the refused checkout said of a line that its cart line does not say itself: a company
+   * buyer's contract price that changed between the cart and the order (a list ended or started,
+   * decision 061) is priced anew in the cart, so only the refusal still tells the buyer of it.
+   */
+  const refusedOnly = (line: (typeof cart.lines)[number]) =>
+    (refusal?.problems ?? []).filter(
+      (p) =>
+        p.code === 'PRICE_CHANGED' &&
+        p.partId === line.partId &&
+        !line.problems.some((q) => q.code === p.code),
+    );
+
   const fix = async (action: () => Promise<void>) => {
     setFixing(true);
     try {
@@ -113,16 +126,26 @@ export default function CheckoutRoute() {
                 {line.reference ? ` · Ref. ${line.reference}` : ''}
               </p>
               <LineProblems
-                problems={line.problems}
+                problems={[...line.problems, ...refusedOnly(line)]}
                 busy={fixing}
                 onFix={(p) =>
-                  void fix(() =>
-                    p.code === 'PRICE_CHANGED'
+                  void fix(() => {
+                    // Acknowledged: the cart already shows the line at the price the order charges.
+                    setRefusal(
+                      (r) =>
+                        r && {
+                          ...r,
+                          problems: r.problems.filter(
+                            (x) => x.partId !== line.partId || x.code !== p.code,
+                          ),
+                        },
+                    );
+                    return p.code === 'PRICE_CHANGED'
                       ? change(line.partId, { quantity: line.quantity, acceptPrice: true })
                       : p.suggested === null
                         ? remove(line.partId)
-                        : change(line.partId, { quantity: p.suggested }),
-                  )
+                        : change(line.partId, { quantity: p.suggested });
+                  })
                 }
               />
             </li>
