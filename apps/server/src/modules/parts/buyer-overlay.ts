@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { fromCents, stepsOfColumns, unitCentsAt, type PriceStep } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
-import type { PricedPart } from '../price-lists/buyer-prices.js';
-import { pricingForAccount } from '../price-lists/caller-pricing.js';
+import { pricingCompanyOf } from '../companies/buying-for.service.js';
+import { loadBuyerPricing, type PricedPart } from '../price-lists/buyer-prices.js';
 import { parts } from './parts.tables.js';
 
 /*
@@ -33,19 +33,24 @@ export async function buyerOverlay(
   partIds: readonly string[],
 ): Promise<PriceOverlay | null> {
   if (userId === null || partIds.length === 0) return null;
-  const pricing = await pricingForAccount(db, userId, partIds);
+  const companyId = await pricingCompanyOf(db, userId);
+  if (companyId === null) return null;
+  // The company's lists and the page's pricing columns at once (two connections on PostgreSQL).
+  const [pricing, rows] = await Promise.all([
+    loadBuyerPricing(db, { companyId, partIds }),
+    db
+      .select({
+        id: parts.id,
+        category: parts.category,
+        priceCents: parts.priceCents,
+        tierQuantities: parts.tierQuantities,
+        tierCents: parts.tierCents,
+        minOrderQuantity: parts.minOrderQuantity,
+      })
+      .from(parts)
+      .where(inArray(parts.id, [...new Set(partIds)])),
+  ]);
   if (!pricing.contract) return null;
-  const rows = await db
-    .select({
-      id: parts.id,
-      category: parts.category,
-      priceCents: parts.priceCents,
-      tierQuantities: parts.tierQuantities,
-      tierCents: parts.tierCents,
-      minOrderQuantity: parts.minOrderQuantity,
-    })
-    .from(parts)
-    .where(inArray(parts.id, [...new Set(partIds)]));
   const byId = new Map(rows.map((r) => [r.id, r]));
 
   /** The buyer's and the public unit cents at `quantity`. */
