@@ -7,6 +7,7 @@ import { SITE_CONFIG_ELEMENT_ID } from '@storefront/contract';
 import { partKeys } from './features/catalog/api/get-parts';
 import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { configQueryOptions } from './features/site/api/get-config';
+import { accessKeyStore } from './lib/access-key';
 import { createQueryClient } from './lib/query-client';
 import './styles/index.css';
 
@@ -19,6 +20,10 @@ const siteConfig = document.getElementById(SITE_CONFIG_ELEMENT_ID);
 if (siteConfig?.textContent) {
   queryClient.setQueryData(configQueryOptions().queryKey, JSON.parse(siteConfig.textContent));
 }
+// The server draws public pages with public prices. Signed in, the buyer may have their own
+// (decision 061): the app starts from the drawn data, stale, and asks again with the key.
+const drawn = accessKeyStore.get() ? { updatedAt: 0 } : undefined;
+
 // A part page arrives rendered by the server with its data: the app starts from that data.
 const partData = document.getElementById('part-page-data');
 const partRef = /^\/parts\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
@@ -26,6 +31,7 @@ if (partData?.textContent && partRef) {
   queryClient.setQueryData(
     partPageQueryOptions(decodeURIComponent(partRef)).queryKey,
     JSON.parse(partData.textContent),
+    drawn,
   );
 }
 
@@ -36,6 +42,7 @@ if (purchasePart?.textContent && purchaseRef) {
   queryClient.setQueryData(
     partKeys.one(decodeURIComponent(purchaseRef)),
     JSON.parse(purchasePart.textContent),
+    drawn,
   );
 }
 
@@ -46,7 +53,11 @@ if (
   /^\/parts\/?$/.test(window.location.pathname) &&
   !window.location.search
 ) {
-  queryClient.setQueryData(catalogQueryOptions('').queryKey, JSON.parse(catalogPage.textContent));
+  queryClient.setQueryData(
+    catalogQueryOptions('').queryKey,
+    JSON.parse(catalogPage.textContent),
+    drawn,
+  );
 }
 
 const app = (

@@ -87,6 +87,11 @@ export const CartLine = z.object({
   /** The volume price the quantity reaches (from this many); null at the part's own price. */
   priceStep: z.number().int().nullable(),
   seenUnitPrice: z.number(),
+  /**
+   * The public unit price at this quantity, only when the buyer's contract price (decision 061)
+   * is lower: shown struck through beside "Your price".
+   */
+  publicUnitPrice: z.number().optional(),
   lineTotal: z.number(),
   mOrderQuantity: z.number().int(),
   packSize: z.number().int(),

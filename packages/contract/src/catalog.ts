@@ -151,6 +151,8 @@ export const Suggestion = z.object({
   name: z.string(),
   category: z.enum(CATEGORIES),
   price: z.number(),
+  /** The public price, only when the caller's `price` is lower (decision 061). */
+  listPrice: z.number().optional(),
 });
 export type Suggestion = z.infer<typeof Suggestion>;
 

@@ -130,6 +130,22 @@ export const MyCompanies = z.array(
 );
 export type MyCompanies = z.infer<typeof MyCompanies>;
 
+/**
+ * "Buying for": the company whose prices a signed-in buyer sees and pays (decision 061, "Whose
+ * prices a request sees"). `companyId` null: buying for themselves, at the public price.
+ * `chosen` false: nothing was chosen, so the default applies (their one company, else none).
+ */
+export const BuyingForResponse = z.object({
+  companyId: z.string().nullable(),
+  chosen: z.boolean(),
+  companies: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type BuyingForResponse = z.infer<typeof BuyingForResponse>;
+export const BuyingForBody = z.strictObject({
+  companyId: PathId.nullable(),
+});
+export type BuyingForBody = z.infer<typeof BuyingForBody>;
+
 export const AcceptedInvite = z.object({ companyId: z.string(), role: z.enum(COMPANY_ROLES) });
 export const CompanyInviteList = z.array(CompanyInvite);
 

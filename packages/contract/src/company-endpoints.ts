@@ -21,6 +21,8 @@ import {
   InviteBody,
   MemberRoleBody,
   MyCompanies,
+  BuyingForBody,
+  BuyingForResponse,
 } from './companies.js';
 import { json, type Endpoint } from './endpoint.js';
 import { OrderListResponse } from './orders.js';
@@ -49,6 +51,29 @@ export const companyEndpoints = {
     summary: "The caller's companies and role in each",
     access: 'customer',
     answers: { 200: json('The companies', MyCompanies) },
+  },
+  getBuyingFor: {
+    method: 'GET',
+    path: '/api/me/buying-for',
+    tag: 'Companies',
+    summary: 'The company whose prices the caller sees and pays, and the companies they may choose',
+    description:
+      'Unset, a member of exactly one company buys for it; of several or none, for themselves ' +
+      '(public prices). A choice of a company the caller has left no longer applies.',
+    access: 'customer',
+    answers: { 200: json('Buying for', BuyingForResponse) },
+  },
+  setBuyingFor: {
+    method: 'PUT',
+    path: '/api/me/buying-for',
+    tag: 'Companies',
+    summary:
+      "Buy for one of the caller's companies (its contract prices), or for themselves (null)",
+    description: 'A company the caller is not a member of gets 404, as every company route.',
+    access: 'customer',
+    body: BuyingForBody,
+    errors: [400, 404],
+    answers: { 200: json('Buying for', BuyingForResponse) },
   },
   getCompany: {
     method: 'GET',

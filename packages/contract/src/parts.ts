@@ -13,13 +13,19 @@ export const PartResponse = z.object({
   description: z.string(),
   mOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
+  /** The caller's unit price at the minimum: a company buyer's contract price (decision 061). */
   price: z.number(),
+  /** The public price at the minimum, only when the caller's `price` is lower (struck through). */
+  listPrice: z.number().optional(),
   url: z.string(),
   /** Sold in whole packs of this many (1: any whole number from the minimum). */
   packSize: z.number().int(),
   /** At most this many per order; null: no limit but the stock. */
   maxOrderQuantity: z.number().int().nullable(),
-  /** Volume prices, smallest quantity first; empty when the part has one price. */
+  /**
+   * Volume prices, smallest quantity first; empty when the part has one price. A company buyer's
+   * ladder is theirs: their price from each quantity where it changes.
+   */
   priceTiers: z.array(PriceStep),
 });
 export type PartResponse = z.infer<typeof PartResponse>;

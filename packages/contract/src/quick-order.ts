@@ -91,7 +91,10 @@ export const QuickOrderPart = z.object({
   sku: z.string(),
   name: z.string(),
   url: z.string(),
+  /** The buyer's unit price at the part's minimum (a contract price for a company buyer). */
   unitPrice: z.number(),
+  /** The public price at the minimum, only when the buyer's is lower (decision 061). */
+  listPrice: z.number().optional(),
   mOrderQuantity: z.number().int(),
   packSize: z.number().int(),
   maxOrderQuantity: z.number().int().nullable(),
@@ -132,6 +135,8 @@ export const QuickOrderRow = z.object({
   totalAfter: z.number().int().nullable(),
   /** The unit price at that total (its volume price, from `priceStepAfter` pieces, or the part's). */
   unitPriceAfter: z.number().nullable(),
+  /** The public unit price at that total, only when the buyer's is lower (decision 061). */
+  publicUnitPriceAfter: z.number().optional(),
   priceStepAfter: z.number().int().nullable(),
   problems: z.array(LineProblemResponse),
   fix: QuickOrderFix.nullable(),

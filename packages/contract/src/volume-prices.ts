@@ -126,14 +126,19 @@ export function volumeNudge(
   steps: readonly PriceStepCents[],
   rule: QuantityRule,
   available: number,
+  /**
+   * What the buyer pays a piece at a quantity: a company buyer's contract price (decision 061),
+   * so the nudge never promises a saving their price does not give. Default: the ladder's.
+   */
+  unitCentsOf: (quantity: number) => number = (q) => unitCentsAt(baseCents, steps, q),
 ): VolumeNudge | null {
   if (!allowedByRule(quantity, rule) || quantity > available) return null;
-  const now = quantity * unitCentsAt(baseCents, steps, quantity);
+  const now = quantity * unitCentsOf(quantity);
   let best: { quantity: number; savingCents: number } | null = null;
   for (const step of steps) {
     if (step.minQuantity <= quantity) continue;
     if (!allowedByRule(step.minQuantity, rule) || step.minQuantity > available) continue;
-    const saving = now - step.minQuantity * step.unitCents;
+    const saving = now - step.minQuantity * unitCentsOf(step.minQuantity);
     if (saving > 0 && (best === null || saving > best.savingCents))
       best = { quantity: step.minQuantity, savingCents: saving };
   }

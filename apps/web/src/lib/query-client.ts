@@ -26,7 +26,8 @@ export type Topic =
   | 'pages'
   // Machine access: API keys, webhook endpoints and their deliveries.
   | 'machine'
-  // Staff: price lists, their entries and the companies they are assigned to.
+  // Prices: staff's price lists, and the prices shown to a company buyer (they follow who is
+  // signed in and whom they buy for).
   | 'prices';
 
 declare module '@tanstack/react-query' {
@@ -70,7 +71,13 @@ export async function refreshTopics(queryClient: QueryClient, changed: readonly 
   });
 }
 
-/** Drops every query that holds the signed-in user's data (sign-out). */
+/**
+ * Drops every query that holds the signed-in user's data (sign-out), and fetches the prices shown
+ * again as a visitor's: a company's prices never stay on the screen after its buyer left.
+ */
 export function forgetPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
+  void queryClient.resetQueries({
+    predicate: (query) => Boolean(query.meta?.topics?.includes('prices')),
+  });
 }

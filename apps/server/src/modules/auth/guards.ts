@@ -9,6 +9,11 @@ export type Caller = { sub: string; sid: string; email: string; name: string };
 export type Guards = {
   /** The caller behind a bearer access key whose session is still live, or a 401. */
   requireUser(request: FastifyRequest): Promise<Caller>;
+  /**
+   * The caller on a public route (a catalog read priced for a company buyer), or null: no key, or
+   * a key that no longer holds is a visitor there, never a 401.
+   */
+  optionalUser(request: FastifyRequest): Promise<Caller | null>;
   /** The caller, who must be an admin now (the role is read by user id), or a 403. */
   requireAdmin(request: FastifyRequest): Promise<Caller>;
   isAdmin(caller: Caller): Promise<boolean>;
@@ -76,6 +81,10 @@ export function createGuards({ accessKeys, findSession, isAdmin, cacheMs }: Guar
   const callerIsAdmin = (caller: Caller) => roles.get(caller.sub);
   return {
     requireUser,
+    async optionalUser(request) {
+      if (!request.headers.authorization?.startsWith('Bearer ')) return null;
+      return requireUser(request).catch(() => null);
+    },
     isAdmin: callerIsAdmin,
     async requireAdmin(request) {
       const caller = await requireUser(request);

@@ -19,6 +19,8 @@ import { preparedSql } from '../../db/prepared.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { partArchivedState, partsRelation } from '../parts/stock.service.js';
+import type { BuyerPricing } from '../price-lists/buyer-prices.js';
+import { pricingForAccount } from '../price-lists/caller-pricing.js';
 import { cartLines } from './cart.tables.js';
 
 /** A line with the part as it is now: what a cart row shows and checks. */
@@ -33,6 +35,7 @@ type PricedLine = {
   sku: string | null;
   name: string | null;
   image_url: string | null;
+  category: string | null;
   price_cents: number | null;
   min_order_quantity: number | null;
   pack_size: number | null;
@@ -43,22 +46,40 @@ type PricedLine = {
   tier_cents: number[] | null;
 };
 
-const partFields = sql`p.id is not null as found, p.sku, p.name, p.image_url, p.price_cents,
+const partFields = sql`p.id is not null as found, p.sku, p.name, p.image_url, p.category, p.price_cents,
   p.min_order_quantity, p.pack_size, p.max_order_quantity, p.available_quantity,
   p.archived_at is not null as archived, p.tier_quantities, p.tier_cents`;
 
-/** Lines and their parts as one cart: every line with its problems, the subtotal at today's prices. */
-function toCart(rows: readonly PricedLine[]): CartResponse {
+/**
+ * Lines and their parts as one cart: every line with its problems, the subtotal at today's prices,
+ * each priced by `pricing` (the buyer's pricing company's contract prices, or the public price).
+ */
+function toCart(rows: readonly PricedLine[], pricing: BuyerPricing): CartResponse {
   const lines: CartLine[] = rows
     .filter((r) => r.found)
     .map((r, index) => {
       // Priced at the step the line's quantity reaches; the price the buyer saw is read off the
       // ladder they saw, at the same quantity, so changing the quantity is never a price change.
+      // A contract price is the same rule over the ladder seen: only the public price moving, or
+      // the list's price moving with it, shows as a change here; a list starting or ending between
+      // this cart and the order is caught by checkout's seen price, line by line.
+      const part = {
+        id: r.part_id,
+        category: r.category ?? '',
+        priceCents: r.price_cents ?? 0,
+        tierQuantities: r.tier_quantities,
+        tierCents: r.tier_cents,
+      };
       const steps = stepsOfColumns(r.tier_quantities, r.tier_cents);
-      const unitCents = unitCentsAt(r.price_cents ?? 0, steps, r.quantity);
-      const seenCents = unitCentsAt(
-        r.seen_price_cents,
-        stepsOfColumns(r.seen_tier_quantities, r.seen_tier_cents),
+      const unitCents = pricing.unitCents(part, r.quantity);
+      const publicCents = unitCentsAt(part.priceCents, steps, r.quantity);
+      const seenCents = pricing.unitCents(
+        {
+          ...part,
+          priceCents: r.seen_price_cents,
+          tierQuantities: r.seen_tier_quantities,
+          tierCents: r.seen_tier_cents,
+        },
         r.quantity,
       );
       const unitPrice = fromCents(unitCents);
@@ -78,6 +99,7 @@ function toCart(rows: readonly PricedLine[]): CartResponse {
         listPrice: fromCents(r.price_cents ?? 0),
         priceStep: stepAt(steps, r.quantity)?.minQuantity ?? null,
         seenUnitPrice: fromCents(seenCents),
+        ...(unitCents < publicCents ? { publicUnitPrice: fromCents(publicCents) } : {}),
         lineTotal: fromCents(unitCents * r.quantity),
         mOrderQuantity: rule.minimum,
         packSize: rule.packSize,
@@ -99,7 +121,14 @@ function toCart(rows: readonly PricedLine[]): CartResponse {
         nudge:
           r.archived === true
             ? null
-            : volumeNudge(r.quantity, r.price_cents ?? 0, steps, rule, r.available_quantity ?? 0),
+            : volumeNudge(
+                r.quantity,
+                part.priceCents,
+                steps,
+                rule,
+                r.available_quantity ?? 0,
+                (q) => pricing.unitCents(part, q),
+              ),
       };
     });
   return {
@@ -120,10 +149,22 @@ const cartOf = preparedSql(
      order by cl.created_at, cl.part_id`,
 );
 
-/** The account's cart, every line checked against its part as it is now. */
+/**
+ * The account's cart, every line checked against its part as it is now and priced for its pricing
+ * company ("buying for", membership checked now).
+ */
 export async function getCart(db: DbOrTx, userId: string): Promise<CartResponse> {
-  return toCart((await cartOf(db, { userId })) as unknown as PricedLine[]);
+  const rows = (await cartOf(db, { userId })) as unknown as PricedLine[];
+  const pricing = await pricingForAccount(
+    db,
+    userId,
+    rows.map((r) => r.part_id),
+  );
+  return toCart(rows, pricing);
 }
+
+/** A visitor pays the public price: no company, no list read. */
+const visitorPricing = (db: DbOrTx) => pricingForAccount(db, null, []);
 
 /**
  * Lines kept in the browser (a visitor's cart), checked as the account's cart is, without writing
@@ -134,9 +175,9 @@ export async function checkLines(
   lines: readonly LocalCartLine[],
 ): Promise<CartResponse> {
   const merged = mergeRepeats(lines);
-  if (merged.length === 0) return toCart([]);
+  if (merged.length === 0) return toCart([], await visitorPricing(db));
   const rows = await checkStatement(db, localParameters(merged));
-  return toCart(rows as unknown as PricedLine[]);
+  return toCart(rows as unknown as PricedLine[], await visitorPricing(db));
 }
 
 /** A visitor's lines as the array parameters of `localLines`. */

@@ -1,7 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { erasedEmail } from '../auth/auth.privacy.js';
 import type { PrivacyContribution } from '../privacy/contribution.js';
-import { companies, companyInvites, companyInvoices, companyMembers } from './companies.tables.js';
+import {
+  buyingFor,
+  companies,
+  companyInvites,
+  companyInvoices,
+  companyMembers,
+} from './companies.tables.js';
 
 /**
  * The companies the customer belongs to. A company is the company's, not the person's: it stays,
@@ -71,6 +77,7 @@ export const companiesPrivacy: PrivacyContribution = {
   },
   async erase({ userId, email }, tx) {
     await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
+    await tx.delete(buyingFor).where(eq(buyingFor.userId, userId));
     // Invitations to the address: open ones go; accepted ones keep who accepted (an id), not the address.
     await tx
       .delete(companyInvites)

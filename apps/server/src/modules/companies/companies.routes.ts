@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcceptInviteBody,
+  BuyingForBody,
   CompanyBody,
   CompanyInviteParams,
   CompanyMemberParams,
@@ -15,6 +16,7 @@ import { parseOr400 } from '../../http/validate.js';
 import type { Caller, Guards } from '../auth/guards.js';
 import { takeMailAllowance } from '../limits/mail-limits.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
+import { getBuyingFor, setBuyingFor } from './buying-for.service.js';
 import {
   acceptInvite,
   changeRole,
@@ -71,6 +73,17 @@ export const companyRoutes: FastifyPluginAsyncZod<CompanyRoutesOptions> = async 
   app.get(routePath(endpoints.myCompanies), async (request) => {
     const caller = await guards.requireUser(request);
     return listMyCompanies(db, caller.sub);
+  });
+
+  app.get(routePath(endpoints.getBuyingFor), async (request) => {
+    const caller = await guards.requireUser(request);
+    return getBuyingFor(db, caller.sub);
+  });
+
+  app.put(routePath(endpoints.setBuyingFor), async (request) => {
+    const caller = await guards.requireUser(request);
+    const { companyId } = parseOr400(BuyingForBody, request.body ?? {});
+    return setBuyingFor(db, caller, companyId);
   });
 
   app.get(

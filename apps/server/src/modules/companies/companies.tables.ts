@@ -218,3 +218,16 @@ export const companyCreditNotes = pgTable(
   ],
 );
 export type CompanyCreditNoteRow = typeof companyCreditNotes.$inferSelect;
+
+/**
+ * "Buying for" (decision 061): the company whose prices an account sees and pays, as chosen;
+ * null, buying for themselves. No row: their one company, if they have exactly one. The choice is
+ * read with the membership it names, so a removed member's choice no longer applies.
+ */
+export const buyingFor = pgTable('buying_for', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,8 +11,10 @@ import { preparedSql } from '../../db/prepared.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { getCart, mergeCartLines } from '../cart/cart.service.js';
+import { pricingCompanyOf } from '../companies/buying-for.service.js';
 import { roleIn } from '../companies/companies.service.js';
-import { partsRelation, unitPriceSql } from '../parts/stock.service.js';
+import { partsRelation } from '../parts/stock.service.js';
+import { buyerUnitPriceSql } from '../price-lists/buyer-prices.js';
 import { findOrderView } from './orders.service.js';
 import { orderLines } from './orders.tables.js';
 
@@ -36,14 +38,16 @@ type Reordered = {
 
 /**
  * The order's live lines, each with its part as it is now or, when that part is no longer sold,
- * the live part listing its number as superseded (our current number first): one statement.
+ * the live part listing its number as superseded (our current number first): one statement. Each
+ * priced as the cart will price it: the caller's pricing company's contract price, or public.
  */
 const reorderStatement = preparedSql(
   'order_again_lines',
   () => sql`
     select l.line_no, l.sku, l.part_name, l.quantity, l.reference, l.unit_price_cents,
            t.id as target_id, t.sku as target_sku, t.id is distinct from l.part_id as replaced,
-           ${unitPriceSql('t', sql.raw('l.quantity'))} as price_cents, t.available_quantity,
+           ${buyerUnitPriceSql('t', sql.raw('l.quantity'), sql`${sql.placeholder('companyId')}::uuid`)}
+             as price_cents, t.available_quantity,
            t.min_order_quantity, t.pack_size, t.max_order_quantity
       from ${orderLines} l
       join ${partsRelation} p on p.id = l.part_id
@@ -119,7 +123,11 @@ export async function orderAgain(
     (order.userId === caller.sub ||
       (order.companyId !== null && (await roleIn(db, order.companyId, caller.sub)) !== undefined));
   if (!order || !mayRead) throw notFound('Order');
-  const rows = (await reorderStatement(db, { orderId: order.id })) as unknown as Reordered[];
+  const companyId = await pricingCompanyOf(db, caller.sub);
+  const rows = (await reorderStatement(db, {
+    orderId: order.id,
+    companyId,
+  })) as unknown as Reordered[];
   const going = rows.filter((r) => r.target_id !== null);
   await mergeCartLines(
     db,

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { sameEmail, type Guards } from '../auth/guards.js';
+import { pricingCompanyOf } from '../companies/buying-for.service.js';
 import { companyForOrder } from '../companies/companies.service.js';
 import { cancelOrder, type PaymentGate } from './cancel-order.js';
 import { orderAgain } from './order-again.js';
@@ -37,7 +38,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app.post(routePath(endpoints.placeOrder), async (request, reply) => {
     const caller = await guards.requireUser(request);
     const body = parseOr400(CreateOrderBody, request.body ?? {});
-    const { order, replayed } = await placeOrder(db, caller, body, openOrderLimits);
+    // Buying for a company (membership checked now): the order is the company's, at its prices.
+    const companyId = await pricingCompanyOf(db, caller.sub);
+    const company = companyId ? await companyForOrder(db, caller, companyId) : undefined;
+    const { order, replayed } = await placeOrder(db, caller, body, openOrderLimits, company);
     if (replayed) return reply.status(200).send(order);
     onStockChange();
     onQueued();

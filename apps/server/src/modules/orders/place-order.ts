@@ -19,7 +19,8 @@ import { clearOrderedCartLinesCte } from '../cart/cart.service.js';
 import { accountInvoiceCte, creditGateCte, creditRefusal } from '../companies/account.service.js';
 import { tooMany } from '../limits/rate-limiter.js';
 import { placedMailCtes } from '../mail/mail.service.js';
-import { reserveLinesCtes, snapshotPartsCte } from '../parts/stock.service.js';
+import { reserveLinesCtes, snapshotPartsCte, type UnitPriceSql } from '../parts/stock.service.js';
+import { buyerUnitPriceSql } from '../price-lists/buyer-prices.js';
 import { placedEventCte } from './order-status.js';
 import { eventCtes } from '../webhooks/events.js';
 import {
@@ -113,6 +114,15 @@ const lineParameters = (lines: readonly LineRequest[]) => ({
   n: lines.length,
 });
 
+/**
+ * Every line not quoted pays the order's company's contract price (decision 061: the price lists'
+ * SQL twin of the contract's rule, capped at the public price); an order without a company, the
+ * public price. The cart priced the lines the same way for the buyer's "buying for", and a line
+ * whose price differs from the one the buyer saw is refused as changed.
+ */
+const companyUnitPrice: UnitPriceSql = (p, quantity) =>
+  buyerUnitPriceSql(p, quantity, sql`${value('companyId')}::uuid`);
+
 const requestedLines = sql`req as (
     select r.part_id, r.quantity, r.reference, r.seen_cents, r.quoted_cents,
            r.line_no::int as line_no
@@ -169,7 +179,7 @@ const placeStatement = preparedSql(
   'place_order_lines',
   () => sql`
     with ${requestedLines},
-    ${snapshotPartsCte('req')},
+    ${snapshotPartsCte('req', companyUnitPrice)},
     value as (
       select coalesce(sum(price_cents::bigint * quantity), 0) as adding,
              count(*) = ${value('n')}::int and bool_and(ok) as orderable
@@ -184,6 +194,7 @@ const placeStatement = preparedSql(
         and (not ${value('onAccount')}::boolean or exists (select 1 from credit))`,
       orderId: value('orderId'),
       userId: value('userId'),
+      unitPrice: companyUnitPrice,
     })},
     inserted as (
       insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
@@ -249,7 +260,7 @@ const placeStatement = preparedSql(
 const placePrecheck = preparedSql(
   'place_order_precheck',
   () => sql`
-    with ${requestedLines}, ${snapshotPartsCte('req')}
+    with ${requestedLines}, ${snapshotPartsCte('req', companyUnitPrice)}
     select (select jsonb_agg(to_jsonb(s) order by s.line_no) from snap s) as snap,
            (select id from ${orders}
              where user_id = ${value('userId')}::text and idempotency_key = ${value('key')}::text
@@ -408,7 +419,12 @@ export async function placeLines(
   const lines = normaliseLines(asked);
   const key = details.idempotencyKey ?? null;
   const onAccount = details.onAccount === true && details.companyId !== undefined;
-  const parameters = { ...lineParameters(lines), userId: caller.sub, key };
+  const parameters = {
+    ...lineParameters(lines),
+    userId: caller.sub,
+    key,
+    companyId: details.companyId ?? null,
+  };
   const [found = {}] = await placePrecheck(db, parameters);
   const repeat = await replayOf(db, found.earlier_id);
   if (repeat) return repeat;
@@ -424,7 +440,6 @@ export async function placeLines(
         // An order on account is never unpaid: the unpaid-order ceilings do not weigh it.
         maxCount: onAccount ? 2_147_483_647 : options.limits.count,
         maxCents: onAccount ? Number.MAX_SAFE_INTEGER : options.limits.valueCents,
-        companyId: details.companyId ?? null,
         onAccount,
         name: caller.name,
         email: caller.email,
@@ -471,7 +486,11 @@ export async function placeLines(
   }
 }
 
-/** The spec's one-part purchase: an order with one line, refused as the spec's form expects. */
+/**
+ * The spec's one-part purchase: an order with one line, refused as the spec's form expects. A
+ * buyer buying for a company (decision 061) orders for it, at its prices, as the part's page
+ * showed them: the order is the company's, with its name and tax id.
+ */
 export async function placeOrder(
   db: Db,
   caller: Caller,
@@ -487,6 +506,7 @@ export async function placeOrder(
     idempotencyKey?: string | undefined;
   },
   limits: OpenOrderLimits,
+  forCompany?: { id: string; name: string; taxId: string },
 ): Promise<{ order: OrderResponse; replayed: boolean }> {
   // A malformed id names no part (and would fail its cast in the statement).
   if (!isUuid(body.partId)) throw notFound('Part');
@@ -504,10 +524,11 @@ export async function placeOrder(
       shipTo,
       address: body.shipTo ? composeAddress(body.shipTo) : (body.address ?? ''),
       phone: body.phone,
-      company: body.company,
-      taxId: body.taxId,
+      company: forCompany?.name ?? body.company,
+      taxId: forCompany?.taxId ?? body.taxId,
       poNumber: body.poNumber,
       idempotencyKey: body.idempotencyKey,
+      companyId: forCompany?.id,
     },
     { limits, refuse: (problems) => singlePartRefusal(problems[0]!) },
   );

@@ -12,7 +12,9 @@ import {
   UpdatePartBody,
   type CatalogFilters,
   type CatalogPage,
+  type PartListResponse,
   type PartPageResponse,
+  type PartResponse,
   type SuggestResponse,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -20,6 +22,7 @@ import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Guards } from '../auth/guards.js';
+import { buyerOverlay, type PriceOverlay } from './buyer-overlay.js';
 import type { CachedBody, CatalogCache } from './catalog-cache.js';
 import {
   catalogFacets,
@@ -59,6 +62,31 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
   return reply.send(cached.body);
 }
 
+/**
+ * A company buyer's answer (decision 061): their prices over the shared one, never cached by
+ * anyone (it is theirs), never answered 304 from the public answer's ETag.
+ */
+function sendPrivate(reply: FastifyReply, body: unknown) {
+  reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
+  return reply.send(body);
+}
+
+/**
+ * The caller's price overlay for these parts, or null when the shared answer is theirs too.
+ * Staff read the catalog as the shop sells it, never through a company's list: the part editor
+ * loads these answers and must never save a contract price as the part's own.
+ */
+async function overlayFor(
+  db: Db,
+  guards: Guards,
+  request: FastifyRequest,
+  partIds: () => string[],
+): Promise<PriceOverlay | null> {
+  const caller = await guards.optionalUser(request);
+  if (!caller || (await guards.isAdmin(caller))) return null;
+  return buyerOverlay(db, caller.sub, partIds());
+}
+
 /** The filters that decide facet counts, as a cache key (page and sort do not change them). */
 const facetKey = (f: ReturnType<typeof CatalogQuery.parse>) =>
   `facets:${JSON.stringify([f.q?.toLowerCase() ?? '', f.category, f.make, f.model, f.year, f.minPrice, f.maxPrice, f.inStock ?? false])}`;
@@ -73,6 +101,15 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     reply.header('x-total-count', String(cached.total));
     if (page * limit < cached.total)
       reply.header('link', `</api/parts?page=${page + 1}&limit=${limit}>; rel="next"`);
+    if (request.headers.authorization) {
+      const items = JSON.parse(cached.body) as PartListResponse;
+      const overlay = await overlayFor(db, guards, request, () => items.map((i) => i._id));
+      if (overlay)
+        return sendPrivate(
+          reply,
+          items.map((i) => overlay.part(i)),
+        );
+    }
     return sendCached(request, reply, cached);
   });
 
@@ -82,6 +119,11 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     async (request, reply) => {
       const cached = await catalog.one(request.params.id);
       if (!cached) throw notFound('Part');
+      if (request.headers.authorization) {
+        const item = JSON.parse(cached.body) as PartResponse;
+        const overlay = await overlayFor(db, guards, request, () => [item._id]);
+        if (overlay) return sendPrivate(reply, overlay.part(item));
+      }
       return sendCached(request, reply, cached);
     },
   );
@@ -167,7 +209,11 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     async (request, reply): Promise<CatalogPage> => {
       const filters = parseOr400(CatalogQuery, request.query ?? {});
       reply.header('cache-control', 'no-cache');
-      return loadCatalogPage(db, catalog, filters, search);
+      const page = await loadCatalogPage(db, catalog, filters, search);
+      const overlay = await overlayFor(db, guards, request, () => page.items.map((i) => i._id));
+      if (!overlay) return page;
+      reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
+      return { ...page, items: page.items.map((i) => overlay.part(i)) };
     },
   );
 
@@ -176,30 +222,47 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     const text = q?.trim() ?? '';
     reply.header('cache-control', 'no-cache');
     if (text.length < 2) return { items: [], exactMatch: null };
-    if (search) {
-      const [items, exactMatch] = await Promise.all([search.suggest(text), search.exact(text)]);
-      if (items && exactMatch !== undefined) return { items, exactMatch };
-    }
-    return catalog.memo(`suggest:${text.toLowerCase()}`, async () => {
-      const [items, exactMatch] = await Promise.all([
-        suggestParts(db, text),
-        exactPartNumber(db, text),
-      ]);
-      return { items, exactMatch };
-    });
+    const shared = await loadSuggestions(db, catalog, text, search);
+    const overlay = await overlayFor(db, guards, request, () => shared.items.map((i) => i.id));
+    if (!overlay) return shared;
+    reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
+    return { ...shared, items: shared.items.map((i) => overlay.suggestion(i)) };
   });
 
   app.get(routePath(endpoints.listVehicles), async (request, reply) =>
     sendCached(request, reply, await catalog.vehicles()),
   );
 
-  app.get(routePath(endpoints.getPartPage), async (request) => {
+  app.get(routePath(endpoints.getPartPage), async (request, reply) => {
     const { idOrSku } = parseOr400(PartRefParams, request.params);
     const page = await loadPartPage(db, catalog, partReviews, idOrSku);
     if (!page) throw notFound('Part');
-    return page;
+    const overlay = await overlayFor(db, guards, request, () => [page.part._id]);
+    if (!overlay) return page;
+    reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
+    return { ...page, part: overlay.part(page.part) };
   });
 };
+
+/** Suggestions as everyone gets them: from the index, else the database (kept in the cache). */
+async function loadSuggestions(
+  db: Db,
+  catalog: CatalogCache,
+  text: string,
+  search?: SearchPort,
+): Promise<SuggestResponse> {
+  if (search) {
+    const [items, exactMatch] = await Promise.all([search.suggest(text), search.exact(text)]);
+    if (items && exactMatch !== undefined) return { items, exactMatch };
+  }
+  return catalog.memo(`suggest:${text.toLowerCase()}`, async () => {
+    const [items, exactMatch] = await Promise.all([
+      suggestParts(db, text),
+      exactPartNumber(db, text),
+    ]);
+    return { items, exactMatch };
+  });
+}
 
 /** One page of the catalog (`GET /api/catalog`), its counts per filter kept in the catalog cache. */
 export async function loadCatalogPage(

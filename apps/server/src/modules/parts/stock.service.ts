@@ -218,22 +218,33 @@ export async function catalogUnitCents(
 }
 
 /** What the placing statement reads of each part an order asks for (its snapshot or locked row). */
-const partColumnsSql = sql`p.sku, p.name, p.price_cents, p.available_quantity,
+const partColumnsSql = sql`p.sku, p.name, p.category, p.price_cents, p.available_quantity,
   p.min_order_quantity, p.pack_size, p.max_order_quantity, p.archived_at, p.tier_quantities,
   p.tier_cents`;
 
 /**
+ * The unit price in cents of `quantity` pieces of a part (its row as `p`) for the order being
+ * placed. The parts module knows the public price (`unitPriceSql`); the orders module hands in the
+ * buyer's (the price lists' SQL twin for the order's company, decision 061), so this module does
+ * not import the price lists, which build on it.
+ */
+export type UnitPriceSql = (p: string, quantity: SQL) => SQL;
+
+/**
  * The unit price a line of the placing statement pays (its line as `r`, its part's row as `p`): the
  * price quoted for it when it carries one (`r.quoted_cents`, a quote accepted: decision 048), which
- * neither the part's price nor its ladder replaces; otherwise the part's price at the line's step.
+ * neither the part's price, its ladder nor a price list replaces; otherwise `unitPrice`'s.
  */
-const linePriceSql = (p: string, quantity: SQL): SQL =>
-  sql`(case when r.quoted_cents > 0 then r.quoted_cents else ${unitPriceSql(p, quantity)} end)`;
+const linePriceSql = (p: string, quantity: SQL, unitPrice: UnitPriceSql): SQL =>
+  sql`(case when r.quoted_cents > 0 then r.quoted_cents else ${unitPrice(p, quantity)} end)`;
 
-/** A line's part columns with its price at the line's quantity (`price_cents`) and its step. */
-const pricedColumnsSql = (p: string, quantity: SQL) => {
+/**
+ * A line's part columns with its price at the line's quantity (`price_cents`) and its step;
+ * `list_price_cents` stays the part's own price, whatever the buyer pays.
+ */
+const pricedColumnsSql = (p: string, quantity: SQL, unitPrice: UnitPriceSql) => {
   const c = (column: string) => sql.raw(`${p}.${column}`);
-  return sql`${c('sku')}, ${c('name')}, ${linePriceSql(p, quantity)} as price_cents,
+  return sql`${c('sku')}, ${c('name')}, ${linePriceSql(p, quantity, unitPrice)} as price_cents,
     ${c('price_cents')} as list_price_cents,
     (case when r.quoted_cents > 0 then null else ${priceStepSql(p, quantity)} end) as price_step,
     ${c('available_quantity')}, ${c('min_order_quantity')}, ${c('pack_size')},
@@ -246,11 +257,14 @@ const pricedColumnsSql = (p: string, quantity: SQL) => {
  * reports when the gate stopped the order before any part was locked. `lines` is a relation with
  * `line_no`, `part_id`, `quantity` and `seen_cents` (the unit price the buyer saw; 0 when none).
  */
-export const snapshotPartsCte = (lines: string): SQL => sql`snap as (
-    select r.*, p.id is not null as found, ${pricedColumnsSql('p', sql.raw('r.quantity'))},
+export const snapshotPartsCte = (
+  lines: string,
+  unitPrice: UnitPriceSql = unitPriceSql,
+): SQL => sql`snap as (
+    select r.*, p.id is not null as found, ${pricedColumnsSql('p', sql.raw('r.quantity'), unitPrice)},
            coalesce(${orderableSql('p', sql.raw('r.quantity'))}
              and (r.seen_cents = 0
-                  or r.seen_cents = ${linePriceSql('p', sql.raw('r.quantity'))}), false) as ok
+                  or r.seen_cents = ${linePriceSql('p', sql.raw('r.quantity'), unitPrice)}), false) as ok
       from ${sql.raw(lines)} r left join ${parts} p on p.id = r.part_id
   )`;
 
@@ -267,17 +281,21 @@ export const reserveLinesCtes = (o: {
   gate: SQL;
   orderId: SQLWrapper;
   userId: SQLWrapper;
-}): SQL => sql`locked as (
+  /** The buyer's unit price (default: the public price). */
+  unitPrice?: UnitPriceSql;
+}): SQL => {
+  const unitPrice = o.unitPrice ?? unitPriceSql;
+  return sql`locked as (
     select p.id, ${partColumnsSql} from ${parts} p
      where p.id in (select part_id from ${sql.raw(o.lines)}) and ${o.gate}
      order by p.id
        for no key update
   ),
   checked as (
-    select r.*, l.id is not null as found, ${pricedColumnsSql('l', sql.raw('r.quantity'))},
+    select r.*, l.id is not null as found, ${pricedColumnsSql('l', sql.raw('r.quantity'), unitPrice)},
            coalesce(${orderableSql('l', sql.raw('r.quantity'))}
              and (r.seen_cents = 0
-                  or r.seen_cents = ${linePriceSql('l', sql.raw('r.quantity'))}), false) as ok
+                  or r.seen_cents = ${linePriceSql('l', sql.raw('r.quantity'), unitPrice)}), false) as ok
       from ${sql.raw(o.lines)} r left join locked l on l.id = r.part_id
   ),
   reservable as (
@@ -295,6 +313,7 @@ export const reserveLinesCtes = (o: {
     select id, 'order', -quantity, available_quantity, ${o.userId}::text, ${o.orderId}::uuid
       from taken
   )`;
+};
 
 /**
  * The parts table for another module's raw SQL that joins it to rows of its own (the cart's lines

@@ -35,10 +35,17 @@ export type PricedPart = {
 };
 
 export type BuyerPricing = {
+  /** False when no list applies today (no company, or none of its lists is valid): public prices. */
+  contract: boolean;
   /** The unit price (cents) of `quantity` pieces for this buyer, today. */
   unitCents(part: PricedPart, quantity: number): number;
   /** The same price with why: the lists considered, the one that decided, the ladder step. */
   explain(part: PricedPart, quantity: number): PriceDecision;
+  /**
+   * The quantities from which a list valid today fixes this part's price (its quantity breaks):
+   * with the public ladder's steps, every quantity where the buyer's price can change.
+   */
+  fixedBreaks(partId: string): number[];
 };
 
 const pricingOf = (part: PricedPart) => ({
@@ -50,6 +57,8 @@ const pricingOf = (part: PricedPart) => ({
 
 /** Everyone without a contract pays the public price: no query, no list. */
 const publicPricing = (today: string): BuyerPricing => ({
+  contract: false,
+  fixedBreaks: () => [],
   unitCents: (part, quantity) =>
     unitCentsAt(part.priceCents, stepsOfColumns(part.tierQuantities, part.tierCents), quantity),
   explain: (part, quantity) => buyerPrice(pricingOf(part), quantity, [], today),
@@ -134,7 +143,16 @@ export async function loadBuyerPricing(
       throw new Error(`loadBuyerPricing: part ${part.id} was not among the parts loaded`);
     return buyerPrice(pricingOf(part), quantity, lists, today);
   };
-  return { explain, unitCents: (part, quantity) => explain(part, quantity).unitCents };
+  return {
+    contract: true,
+    explain,
+    fixedBreaks: (partId) => [
+      ...new Set(
+        lists.flatMap((l) => l.fixed.filter((e) => e.partId === partId).map((e) => e.minQuantity)),
+      ),
+    ],
+    unitCents: (part, quantity) => explain(part, quantity).unitCents,
+  };
 }
 
 /** Today's UTC date in SQL, whatever the session's time zone. */
@@ -145,7 +163,8 @@ const utcTodaySql = sql`(now() at time zone 'utc')::date`;
  * category, price_cents, tier_quantities, tier_cents), `quantity` pieces, a company (null: the
  * public price) on `today` (default: today in UTC). Of the company's active lists that price the
  * part, the highest priority (then the lower price, then the smaller id) decides, capped at the
- * public price; a percentage rounds once, half up, never below a cent.
+ * public price; a percentage rounds once, half up, never below a cent. Its own aliases start with
+ * `bp_` so they never hide the caller's part row (checkout's locked rows are `l`).
  */
 export const buyerUnitPriceSql = (
   p: string,
@@ -154,27 +173,27 @@ export const buyerUnitPriceSql = (
   today: SQL = utcTodaySql,
 ): SQL => {
   const c = (column: string) => sql.raw(`${p}.${column}`);
-  return sql`(select coalesce(least(pick.cents, pub.cents), pub.cents)
-    from (select ${unitPriceSql(p, quantity)} as cents) pub
+  return sql`(select coalesce(least(bp_pick.cents, bp_pub.cents), bp_pub.cents)
+    from (select ${unitPriceSql(p, quantity)} as cents) bp_pub
     left join lateral (
-      select price.cents
-        from ${priceListAssignments} a
-        join ${priceLists} l on l.id = a.list_id
+      select bp_price.cents
+        from ${priceListAssignments} bp_a
+        join ${priceLists} bp_l on bp_l.id = bp_a.list_id
         cross join lateral (
           select coalesce(
-            (select e.unit_cents from ${priceListEntries} e
-              where e.list_id = l.id and e.part_id = ${c('id')} and e.min_quantity <= ${quantity}
-              order by e.min_quantity desc limit 1),
-            (select greatest(1, (pub.cents::bigint * (10000 - bp.v) + 5000) / 10000)::int
-               from (select coalesce((select pc.percent_off_bp from ${priceListCategories} pc
-                                       where pc.list_id = l.id and pc.category = ${c('category')}),
-                                     l.percent_off_bp) as v) bp
-              where bp.v is not null)) as cents
-        ) price
-       where a.company_id = ${companyId}
-         and (l.valid_from is null or l.valid_from <= ${today})
-         and (l.valid_until is null or l.valid_until >= ${today})
-         and price.cents is not null
-       order by a.priority desc, price.cents, l.id
-       limit 1) pick on true)`;
+            (select bp_e.unit_cents from ${priceListEntries} bp_e
+              where bp_e.list_id = bp_l.id and bp_e.part_id = ${c('id')} and bp_e.min_quantity <= ${quantity}
+              order by bp_e.min_quantity desc limit 1),
+            (select greatest(1, (bp_pub.cents::bigint * (10000 - bp_v.v) + 5000) / 10000)::int
+               from (select coalesce((select bp_pc.percent_off_bp from ${priceListCategories} bp_pc
+                                       where bp_pc.list_id = bp_l.id and bp_pc.category = ${c('category')}),
+                                     bp_l.percent_off_bp) as v) bp_v
+              where bp_v.v is not null)) as cents
+        ) bp_price
+       where bp_a.company_id = ${companyId}
+         and (bp_l.valid_from is null or bp_l.valid_from <= ${today})
+         and (bp_l.valid_until is null or bp_l.valid_until >= ${today})
+         and bp_price.cents is not null
+       order by bp_a.priority desc, bp_price.cents, bp_l.id
+       limit 1) bp_pick on true)`;
 };

@@ -23,6 +23,8 @@ import { preparedSql } from '../../db/prepared.js';
 import { AppError } from '../../http/errors.js';
 import { getCart } from '../cart/cart.service.js';
 import { partsRelation } from '../parts/stock.service.js';
+import type { BuyerPricing } from '../price-lists/buyer-prices.js';
+import { pricingForAccount } from '../price-lists/caller-pricing.js';
 
 type Body = z.output<typeof QuickOrderBody>;
 
@@ -33,6 +35,7 @@ type Match = {
   sku: string;
   name: string;
   image_url: string;
+  category: string;
   price_cents: number;
   min_order_quantity: number;
   pack_size: number;
@@ -53,7 +56,7 @@ const HOW = ['sku', 'superseded', 'oem'] as const;
  * (normalised, the GIN index on `oem_numbers`), in one statement: one round trip whatever the
  * number of rows.
  */
-const partFields = sql`p.id, p.sku, p.name, p.image_url, p.price_cents, p.min_order_quantity,
+const partFields = sql`p.id, p.sku, p.name, p.image_url, p.category, p.price_cents, p.min_order_quantity,
   p.pack_size, p.max_order_quantity, p.available_quantity, p.archived_at is not null as archived,
   p.tier_quantities, p.tier_cents`;
 const matchStatement = preparedSql(
@@ -77,21 +80,46 @@ const matchStatement = preparedSql(
      order by n, how, sku`,
 );
 
-const asPart = (m: Match, oem: string, number: string): QuickOrderPart => ({
-  partId: m.id,
-  sku: m.sku,
-  name: m.name,
-  url: m.image_url,
-  unitPrice: fromCents(m.price_cents),
-  mOrderQuantity: m.min_order_quantity,
-  packSize: m.pack_size,
-  maxOrderQuantity: m.max_order_quantity,
-  availableQuantity: m.available_quantity,
-  archived: m.archived,
-  matchedBy: HOW[m.how] ?? 'oem',
-  matchedOem: m.how === 2 ? oem : null,
-  replaces: m.how === 1 ? number : null,
+/** A match as the pricer reads a part. */
+const pricedPart = (m: Match) => ({
+  id: m.id,
+  category: m.category,
+  priceCents: m.price_cents,
+  tierQuantities: m.tier_quantities,
+  tierCents: m.tier_cents,
 });
+
+/** The buyer's price, and the public one beside it only when the buyer's is lower. */
+function pricesAt(m: Match, pricing: BuyerPricing, quantity: number) {
+  const unitCents = pricing.unitCents(pricedPart(m), quantity);
+  const publicCents = unitCentsAt(
+    m.price_cents,
+    stepsOfColumns(m.tier_quantities, m.tier_cents),
+    quantity,
+  );
+  return { unitCents, publicCents: unitCents < publicCents ? publicCents : null };
+}
+
+const asPart = (m: Match, oem: string, number: string, pricing: BuyerPricing): QuickOrderPart => {
+  // The part's price is the buyer's at its minimum, as the catalog's list shows it.
+  const { unitCents, publicCents } = pricesAt(m, pricing, m.min_order_quantity);
+  return {
+    partId: m.id,
+    sku: m.sku,
+    name: m.name,
+    url: m.image_url,
+    unitPrice: fromCents(unitCents),
+    ...(publicCents === null ? {} : { listPrice: fromCents(publicCents) }),
+    mOrderQuantity: m.min_order_quantity,
+    packSize: m.pack_size,
+    maxOrderQuantity: m.max_order_quantity,
+    availableQuantity: m.available_quantity,
+    archived: m.archived,
+    matchedBy: HOW[m.how] ?? 'oem',
+    matchedOem: m.how === 2 ? oem : null,
+    replaces: m.how === 1 ? number : null,
+  };
+};
 
 /** The rows of a body: pasted text through the parser, or cells the grid already holds. */
 function rowsOf(body: Body): ParsedQuickRow[] {
@@ -138,12 +166,18 @@ export async function resolveQuickOrder(
     }
   }
   const cart = await getCart(db, userId);
+  // Priced as the cart prices them: the caller's pricing company, membership checked now.
+  const pricing = await pricingForAccount(
+    db,
+    userId,
+    [...matches.values()].flat().map((m) => m.id),
+  );
   const inCart = new Map(cart.lines.map((l) => [l.partId, l.quantity]));
   // Rows of the same part add up, as the cart will add them: a row is checked on what the cart
   // holds plus the ready rows above it.
   const earlier = new Map<string, number>();
   const answered = rows.map((row, i) => {
-    const answer = resolveRow(row, i, matches.get(i) ?? [], (id) => ({
+    const answer = resolveRow(row, i, matches.get(i) ?? [], pricing, (id) => ({
       cart: inCart.get(id) ?? 0,
       earlier: earlier.get(id) ?? 0,
     }));
@@ -159,6 +193,7 @@ function resolveRow(
   row: ParsedQuickRow,
   index: number,
   found: Match[],
+  pricing: BuyerPricing,
   heldOf: (partId: string) => { cart: number; earlier: number },
 ): QuickOrderRow {
   const oem = normalisePartNumber(row.partNumber);
@@ -172,12 +207,13 @@ function resolveRow(
   const several = named.length > 1;
   const gone = !chosen && !several ? found[0] : undefined;
   const match = chosen ?? gone;
-  const part = match ? asPart(match, oem, number) : null;
+  const part = match ? asPart(match, oem, number, pricing) : null;
   const steps = match ? stepsOfColumns(match.tier_quantities, match.tier_cents) : [];
   const held = part ? heldOf(part.partId) : { cart: 0, earlier: 0 };
   const inCart = held.cart;
   const before = held.cart + held.earlier;
   const totalAfter = part && row.quantity !== null ? before + row.quantity : null;
+  const after = match && totalAfter !== null ? pricesAt(match, pricing, totalAfter) : null;
   const base = {
     line: row.line,
     partNumber: row.partNumber,
@@ -185,13 +221,11 @@ function resolveRow(
     quantityText: row.quantityText,
     reference: row.reference,
     part,
-    matches: several ? named.map((m) => asPart(m, oem, number)) : [],
+    matches: several ? named.map((m) => asPart(m, oem, number, pricing)) : [],
     inCart,
     totalAfter,
-    unitPriceAfter:
-      match && totalAfter !== null
-        ? fromCents(unitCentsAt(match.price_cents, steps, totalAfter))
-        : null,
+    unitPriceAfter: after ? fromCents(after.unitCents) : null,
+    ...(after?.publicCents ? { publicUnitPriceAfter: fromCents(after.publicCents) } : {}),
     priceStepAfter: totalAfter === null ? null : (stepAt(steps, totalAfter)?.minQuantity ?? null),
     problems: [] as QuickOrderRow['problems'],
   };

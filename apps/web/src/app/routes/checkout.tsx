@@ -19,6 +19,7 @@ import {
   type CompanyPurchase,
 } from '../../features/companies/components/company-choice';
 import { useCart } from '../../features/cart/use-cart';
+import { useBuyingFor, useSetBuyingFor } from '../../features/companies/api/buying-for';
 import { showSuccess } from '../../lib/alert';
 
 // The form brings zod with it: the lines (what the buyer checks first) must not wait for it.
@@ -36,7 +37,18 @@ export default function CheckoutRoute() {
   const { cart, pending, error, refetch, change, remove } = useCart(auth);
   const [refusal, setRefusal] = useState<LinesRefusal | null>(null);
   const [fixing, setFixing] = useState(false);
-  const [forCompany, setForCompany] = useState<CompanyPurchase>(null);
+  // Whom the order is for is the buyer's "buying for" (decision 061), kept on the server: the cart
+  // is priced for it, so choosing here sets it, and the cart's prices are the order's.
+  const buyingFor = useBuyingFor();
+  const setBuyingFor = useSetBuyingFor();
+  const [payment, setPayment] = useState<'card' | 'account'>('card');
+  const chosenCompany = buyingFor.data?.companyId ?? null;
+  const forCompany: CompanyPurchase = chosenCompany ? { companyId: chosenCompany, payment } : null;
+  const setForCompany = (value: CompanyPurchase) => {
+    setPayment(value?.payment ?? 'card');
+    const companyId = value?.companyId ?? null;
+    if (companyId !== chosenCompany) setBuyingFor.mutate(companyId);
+  };
   const [shipTo, setShipTo] = useState<ShipTo | null>(null);
 
   if (pending || !auth.user) return <Spinner label="Loading your cart…" />;
@@ -55,6 +67,19 @@ export default function CheckoutRoute() {
           Browse parts
         </Link>
       </div>
+    );
+
+  /**
+   * What the refused checkout said of a line that its cart line does not say itself: a company
+   * buyer's contract price that changed between the cart and the order (a list ended or started,
+   * decision 061) is priced anew in the cart, so only the refusal still tells the buyer of it.
+   */
+  const refusedOnly = (line: (typeof cart.lines)[number]) =>
+    (refusal?.problems ?? []).filter(
+      (p) =>
+        p.code === 'PRICE_CHANGED' &&
+        p.partId === line.partId &&
+        !line.problems.some((q) => q.code === p.code),
     );
 
   const fix = async (action: () => Promise<void>) => {
@@ -101,16 +126,26 @@ export default function CheckoutRoute() {
                 {line.reference ? ` · Ref. ${line.reference}` : ''}
               </p>
               <LineProblems
-                problems={line.problems}
+                problems={[...line.problems, ...refusedOnly(line)]}
                 busy={fixing}
                 onFix={(p) =>
-                  void fix(() =>
-                    p.code === 'PRICE_CHANGED'
+                  void fix(() => {
+                    // Acknowledged: the cart already shows the line at the price the order charges.
+                    setRefusal(
+                      (r) =>
+                        r && {
+                          ...r,
+                          problems: r.problems.filter(
+                            (x) => x.partId !== line.partId || x.code !== p.code,
+                          ),
+                        },
+                    );
+                    return p.code === 'PRICE_CHANGED'
                       ? change(line.partId, { quantity: line.quantity, acceptPrice: true })
                       : p.suggested === null
                         ? remove(line.partId)
-                        : change(line.partId, { quantity: p.suggested }),
-                  )
+                        : change(line.partId, { quantity: p.suggested });
+                  })
                 }
               />
             </li>

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshTopics } from '../../lib/query-client';
 import { adminKeys } from './api/get-admin';
 import { sessionQueryOptions } from './api/session';
 import { accessKeyQueryOptions, syncUser } from './api/sync-user';
@@ -13,4 +14,6 @@ export async function completeSignIn(queryClient: QueryClient, email: string): P
   queryClient.setQueryData(accessKeyQueryOptions(normalized).queryKey, true);
   await queryClient.invalidateQueries({ queryKey: adminKeys.all });
   await queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+  // A company buyer's prices replace the visitor's on every screen showing one.
+  await refreshTopics(queryClient, ['prices']);
 }

@@ -58,7 +58,11 @@ export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
             </Link>
           </h2>
           <p className="text-xs text-base-content/70">
-            Part number {line.sku} · {formatMoney(line.unitPrice)} a piece
+            Part number {line.sku} · {line.publicUnitPrice === undefined ? '' : 'Your price '}
+            {formatMoney(line.unitPrice)} a piece
+            {line.publicUnitPrice === undefined ? null : (
+              <s className="ml-1">List price {formatMoney(line.publicUnitPrice)}</s>
+            )}
             {line.priceStep !== null ? ` (${stepLabel(line.priceStep)})` : ''}
             {line.packSize > 1 ? ` · packs of ${line.packSize}` : ''}
           </p>

@@ -6,8 +6,9 @@ import { partKeys } from './get-parts';
 const partQueryOptions = (id: string) =>
   queryOptions({
     queryKey: partKeys.one(id),
-    queryFn: () => api<PartResponse>(`/parts/${encodeURIComponent(id)}`),
-    meta: { topics: ['catalog', 'stock'] },
+    // Signed in, the answer carries the buyer's prices (decision 061): sent with the key.
+    queryFn: () => api<PartResponse>(`/parts/${encodeURIComponent(id)}`, { auth: true }),
+    meta: { topics: ['catalog', 'stock', 'prices'] },
   });
 
 export const usePart = (id: string) => useQuery(partQueryOptions(id));

@@ -11,8 +11,9 @@ export const partKeys = {
 const partsQueryOptions = () =>
   queryOptions({
     queryKey: partKeys.list(),
-    queryFn: () => api<PartListResponse>('/parts'),
-    meta: { topics: ['catalog', 'stock'] },
+    // Signed in, the answer carries the buyer's prices (decision 061): sent with the key.
+    queryFn: () => api<PartListResponse>('/parts', { auth: true }),
+    meta: { topics: ['catalog', 'stock', 'prices'] },
   });
 
 export const useParts = () => useQuery(partsQueryOptions());

@@ -12,8 +12,9 @@ import { partKeys } from './get-parts';
 export const catalogQueryOptions = (search: string) =>
   queryOptions({
     queryKey: [...partKeys.all, 'catalog', search],
-    queryFn: ({ signal }) => api<CatalogPage>(`/catalog${search}`, { signal }),
-    meta: { topics: ['catalog', 'stock'] },
+    // Signed in, the answer carries the buyer's prices (decision 061): sent with the key.
+    queryFn: ({ signal }) => api<CatalogPage>(`/catalog${search}`, { signal, auth: true }),
+    meta: { topics: ['catalog', 'stock', 'prices'] },
   });
 
 export const useCatalog = (search: string) =>
@@ -24,10 +25,14 @@ export const useSuggestions = (text: string) =>
   useQuery({
     queryKey: [...partKeys.all, 'suggest', text],
     queryFn: ({ signal }) =>
-      api<SuggestResponse>(`/catalog/suggest?q=${encodeURIComponent(text)}`, { signal }),
+      api<SuggestResponse>(`/catalog/suggest?q=${encodeURIComponent(text)}`, {
+        signal,
+        auth: true,
+      }),
     enabled: text.trim().length >= 2,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
+    meta: { topics: ['prices'] },
   });
 
 export const useVehicles = () =>
@@ -43,8 +48,11 @@ export const partPageQueryOptions = (idOrSku: string) =>
   queryOptions({
     queryKey: [...partKeys.all, 'page', idOrSku.toUpperCase()],
     queryFn: ({ signal }) =>
-      api<PartPageResponse>(`/catalog/parts/${encodeURIComponent(idOrSku)}`, { signal }),
-    meta: { topics: ['catalog', 'stock', 'reviews'] },
+      api<PartPageResponse>(`/catalog/parts/${encodeURIComponent(idOrSku)}`, {
+        signal,
+        auth: true,
+      }),
+    meta: { topics: ['catalog', 'stock', 'reviews', 'prices'] },
   });
 
 export const usePartPage = (idOrSku: string) => useQuery(partPageQueryOptions(idOrSku));

@@ -36,6 +36,27 @@ describe('part card', () => {
     expect(img.getAttribute('loading')).toBe('lazy');
   });
 
+  it("shows a company buyer's price as theirs, with the list price struck through", () => {
+    render(
+      <MemoryRouter>
+        <PartCard part={{ ...part, price: 4.49, listPrice: 6.9 }} />
+      </MemoryRouter>,
+    );
+    const price = screen.getByTestId('part-price');
+    expect(price.textContent).toBe('Your price $4.49List price $6.90');
+    expect(price.querySelector('s')?.textContent).toBe('List price $6.90');
+  });
+
+  it('shows the plain price when the buyer pays the public price', () => {
+    render(
+      <MemoryRouter>
+        <PartCard part={part} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('part-price').textContent).toBe('$6.90');
+    expect(screen.getByTestId('part-price').querySelector('s')).toBeNull();
+  });
+
   it('offers no order button when stock is below the minimum order', () => {
     render(
       <MemoryRouter>

@@ -42,7 +42,11 @@ export function PartCard({ part, eager = false, children }: PartCardProps) {
           {previewDescription(part.description)}
         </p>
         <p className="text-xl font-bold" data-testid="part-price">
+          {part.listPrice === undefined ? '' : 'Your price '}
           {formatMoney(part.price)}
+          {part.listPrice === undefined ? null : (
+            <s className="ml-2 text-sm font-normal">List price {formatMoney(part.listPrice)}</s>
+          )}
         </p>
         <p data-testid="part-minimum">Minimum order quantity: {part.mOrderQuantity} piece</p>
         <p data-testid="part-available">Available: {part.availableQuantity} piece</p>

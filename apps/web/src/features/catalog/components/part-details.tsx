@@ -10,7 +10,11 @@ export function PartDetails({ part }: { part: PartResponse }) {
         <h1 className="card-title text-2xl">{part.name}</h1>
         <p className="leading-relaxed">{part.description}</p>
         <p className="text-2xl font-bold">
+          {part.listPrice === undefined ? '' : 'Your price '}
           {formatMoney(part.price)} <span className="text-base font-normal">per piece</span>
+          {part.listPrice === undefined ? null : (
+            <s className="ml-2 text-base font-normal">List price {formatMoney(part.listPrice)}</s>
+          )}
         </p>
         <p>Minimum order quantity: {part.mOrderQuantity} piece</p>
         <p>Available: {part.availableQuantity} piece</p>

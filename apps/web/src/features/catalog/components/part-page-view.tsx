@@ -67,7 +67,11 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
           <FitBadge fits={fits} />
           <VehicleFitment rows={onVehicle ?? undefined} />
           <p className="text-2xl font-bold" data-testid="part-price">
+            {part.listPrice === undefined ? '' : 'Your price '}
             {formatMoney(part.price)} <span className="text-base font-normal">per piece</span>
+            {part.listPrice === undefined ? null : (
+              <s className="ml-2 text-base font-normal">List price {formatMoney(part.listPrice)}</s>
+            )}
           </p>
           <p>Minimum order quantity: {part.mOrderQuantity} piece</p>
           <p>Available: {part.availableQuantity} piece</p>

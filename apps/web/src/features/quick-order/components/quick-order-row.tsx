@@ -66,7 +66,11 @@ export function QuickOrderRowView({ row, busy, onQuantity, onPick, onRemove }: P
                       ? `${part.replaces ?? ''} is replaced by ${part.sku}`
                       : 'by part number'}
                   {' · '}
+                  {r.publicUnitPriceAfter === undefined ? '' : 'Your price '}
                   {formatMoney(r.unitPriceAfter ?? part.unitPrice)} each
+                  {r.publicUnitPriceAfter === undefined ? null : (
+                    <s className="ml-1">List price {formatMoney(r.publicUnitPriceAfter)}</s>
+                  )}
                   {r.priceStepAfter !== null ? ` (${stepLabel(r.priceStepAfter)})` : ''}
                 </span>
               </>

@@ -1,0 +1,114 @@
+import { inArray } from 'drizzle-orm';
+import { fromCents, stepsOfColumns, unitCentsAt, type PriceStep } from '@storefront/contract';
+import type { DbOrTx } from '../../db/database.js';
+import { pricingCompanyOf } from '../companies/buying-for.service.js';
+import { loadBuyerPricing, type PricedPart } from '../price-lists/buyer-prices.js';
+import { parts } from './parts.tables.js';
+
+/*
+ * A company buyer's prices over the shared catalog answers (decision 061, "Whose prices a request
+ * sees"). The catalog cache, the search index, the sitemap and the server-drawn pages hold public
+ * prices only; a signed-in buyer's request reads them as everyone does, then this overlays the
+ * buyer's prices on the page's parts alone. A visitor, or a buyer without a list valid today,
+ * gets the shared answer untouched (null: nothing to overlay).
+ */
+
+/** The fields of a part answer that carry prices (PartResponse, CatalogPart, CatalogCard). */
+type Priced = { _id: string; price: number; mOrderQuantity: number; priceTiers?: PriceStep[] };
+
+export type PriceOverlay = {
+  /** The part answer with the buyer's price at its minimum, and the public one when higher. */
+  part<T extends Priced>(item: T): T;
+  /** A suggestion's price (the part's own price, at its minimum). */
+  suggestion<T extends { id: string; price: number }>(item: T): T;
+};
+
+/**
+ * The overlay for `userId`'s pricing company over `partIds` (the page's parts: their pricing
+ * columns and the company's entries for them, nothing else), or null when every price is public.
+ */
+export async function buyerOverlay(
+  db: DbOrTx,
+  userId: string | null,
+  partIds: readonly string[],
+): Promise<PriceOverlay | null> {
+  if (userId === null || partIds.length === 0) return null;
+  const companyId = await pricingCompanyOf(db, userId);
+  if (companyId === null) return null;
+  // The company's lists and the page's pricing columns at once (two connections on PostgreSQL).
+  const [pricing, rows] = await Promise.all([
+    loadBuyerPricing(db, { companyId, partIds }),
+    db
+      .select({
+        id: parts.id,
+        category: parts.category,
+        priceCents: parts.priceCents,
+        tierQuantities: parts.tierQuantities,
+        tierCents: parts.tierCents,
+        minOrderQuantity: parts.minOrderQuantity,
+      })
+      .from(parts)
+      .where(inArray(parts.id, [...new Set(partIds)])),
+  ]);
+  if (!pricing.contract) return null;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  /** The buyer's and the public unit cents at `quantity`. */
+  const at = (part: PricedPart, quantity: number) => ({
+    mine: pricing.unitCents(part, quantity),
+    public: unitCentsAt(
+      part.priceCents,
+      stepsOfColumns(part.tierQuantities, part.tierCents),
+      quantity,
+    ),
+  });
+
+  /**
+   * The buyer's ladder: their price from every quantity above the minimum where it can change (a
+   * public step or a list's quantity break), where it differs from the price just below. Read
+   * with `unitCentsAt` from the buyer's `price`, it gives their price at every quantity.
+   */
+  const ladderOf = (part: PricedPart, minimum: number, base: number): PriceStep[] => {
+    const breaks = [...(part.tierQuantities ?? []), ...pricing.fixedBreaks(part.id)]
+      .filter((q) => q > minimum)
+      .sort((a, b) => a - b);
+    const steps: PriceStep[] = [];
+    let last = base;
+    for (const q of new Set(breaks)) {
+      const cents = pricing.unitCents(part, q);
+      if (cents !== last) steps.push({ minQuantity: q, price: fromCents(cents) });
+      last = cents;
+    }
+    return steps;
+  };
+
+  const priced = (id: string) => {
+    const row = byId.get(id);
+    if (!row) return null;
+    const prices = at(row, row.minOrderQuantity);
+    return { row, ...prices };
+  };
+
+  return {
+    part(item) {
+      const found = priced(item._id);
+      if (!found) return item;
+      const { row, mine } = found;
+      return {
+        ...item,
+        price: fromCents(mine),
+        ...(mine < found.public ? { listPrice: fromCents(found.public) } : {}),
+        ...(item.priceTiers ? { priceTiers: ladderOf(row, row.minOrderQuantity, mine) } : {}),
+      };
+    },
+    suggestion(item) {
+      const found = priced(item.id);
+      if (!found) return item;
+      return {
+        ...item,
+        price: fromCents(found.mine),
+        ...(found.mine < found.public ? { listPrice: fromCents(found.public) } : {}),
+      };
+    },
+  };
+}
