@@ -460,6 +460,22 @@ describe('machine API v1', () => {
     const [mine, theirs] = await Promise.all([seen(contract.key), seen(plain.key)]);
     expect(mine).toMatchObject({ priceCents: 1000, yourPriceCents: 725 });
     expect(theirs).toMatchObject({ priceCents: 1000, yourPriceCents: 1000 });
+    // What the catalog says is what the ERP's order is charged.
+    const ordering = await call(
+      contract.owner,
+      'POST',
+      `/api/companies/${contract.company.id}/api-keys`,
+      {
+        name: 'Contract ERP orders',
+        scopes: ['orders:write'],
+      },
+    );
+    const placed = await place(ordering.json<CreatedApiKey>(), placeBody(part.sku, 4));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<V1Order>()).toMatchObject({
+      totalCents: 2900,
+      lines: [{ partNumber: part.sku, quantity: 4, unitCents: 725, totalCents: 2900 }],
+    });
   });
 
   it("imports the catalog with a catalog:write key through the console's preview and apply, audited under the key", async () => {
