@@ -5,7 +5,7 @@ import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seedParts } from '../apps/server/src/db/seed-data.js';
 import { browserAvailable, newPage } from './support/browser.js';
 import { fillShipTo } from './support/checkout.js';
-import { confirmAlert, registerCustomer, signInAs } from './support/session.js';
+import { confirmAlert, pageApi, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 
 const disc = seedParts[1]!;
@@ -15,23 +15,8 @@ const listCents = Math.floor((disc.priceCents * 8000 + 5000) / 10_000);
 const listPrice = formatMoney(listCents / 100);
 
 /** A JSON call to the API from a signed-in page, with its access key. */
-async function apiFrom(page: Page, method: string, url: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('accessKey') ?? ''}`,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    },
-    { method, url, body },
-  );
-}
+const apiFrom = (page: Page, method: string, url: string, body?: unknown) =>
+  pageApi<Record<string, unknown>>(page, method, url, body);
 
 /*
  * A company buyer's journey (decision 061, "Whose prices a request sees"), a step per test: staff

@@ -1,10 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
-import { pageApi, signInAs } from './support/session.js';
+import { pageApi, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+
+/** The fixed price of the `i`th break (from `(i + 1) * 10` pieces): below the public price. */
+const fixed = (item: { price: number }, i: number) => (item.price * (0.9 - i * 0.02)).toFixed(2);
 
 /*
  * Staff's price lists in the console (issue 36): make a list, paste 100 fixed prices, assign it
@@ -13,6 +17,7 @@ import { useBrowserShop } from './support/use-browser-shop.js';
 describe.runIf(browserAvailable())('price lists in the console', () => {
   const ctx = useBrowserShop();
   let page: Page;
+  let items: { _id: string; sku: string; price: number; mOrderQuantity: number }[] = [];
   let skus: string[] = [];
 
   beforeAll(async () => {
@@ -33,12 +38,9 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     await buyer.context.close();
     ({ page } = await newPage(ctx.browser, ctx.shop.baseURL));
     await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
-    const catalog = await pageApi<{ items: { sku: string }[] }>(
-      page,
-      'GET',
-      '/api/catalog?pageSize=10',
-    );
-    skus = catalog.items.map((i) => i.sku);
+    const catalog = await pageApi<{ items: typeof items }>(page, 'GET', '/api/catalog?pageSize=10');
+    items = catalog.items;
+    skus = items.map((i) => i.sku);
     expect(skus).toHaveLength(10);
   });
 
@@ -64,8 +66,8 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
   });
 
   it('takes 100 fixed prices pasted at once, ten breaks for each of ten parts', async () => {
-    const lines = skus.flatMap((sku) =>
-      Array.from({ length: 10 }, (_, i) => `${sku}\t${(i + 1) * 10}\t${(50 - i).toFixed(2)}`),
+    const lines = items.flatMap((item) =>
+      Array.from({ length: 10 }, (_, i) => `${item.sku}\t${(i + 1) * 10}\t${fixed(item, i)}`),
     );
     const form = page.getByRole('form', { name: 'Add fixed prices' });
     await form.getByRole('textbox').fill(lines.join('\n'));
@@ -101,10 +103,42 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     await form.getByLabel('Quantity').fill('35');
     await form.getByRole('button', { name: 'Explain' }).click();
     const summary = page.getByTestId('price-explanation-summary');
-    await summary.getByText(/^Fleet 2027: fixed \$48\.00 from 30 pieces; list price/).waitFor();
+    await summary
+      .getByText(
+        `Fleet 2027: fixed ${formatMoney(Number(fixed(items[0]!, 2)))} from 30 pieces; list price`,
+        {
+          exact: false,
+        },
+      )
+      .waitFor();
     await form.getByLabel('Quantity').fill('5');
     await form.getByRole('button', { name: 'Explain' }).click();
     await summary.getByText(/^Fleet 2027: 35% off the list: /).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it("shows the company's member their price on the part page; a plain customer the list price", async () => {
+    const item = items[0]!;
+    const breaks = Math.floor(item.mOrderQuantity / 10);
+    const expected =
+      breaks >= 1
+        ? formatMoney(Number(fixed(item, Math.min(breaks, 10) - 1)))
+        : formatMoney(Math.floor((Math.round(item.price * 100) * 6500 + 5000) / 10_000) / 100);
+    const member = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(member.page, demoAccounts.customer.email, demoAccounts.customer.password);
+    await member.page.goto(`/parts/${item._id}`);
+    const price = member.page.getByTestId('part-price').first();
+    await price.getByText('Your price').waitFor();
+    expect(await price.textContent()).toContain(expected);
+    expect(await price.locator('s').textContent()).toContain(formatMoney(item.price));
+    await member.context.close();
+
+    const plain = await newPage(ctx.browser, ctx.shop.baseURL);
+    await registerCustomer(plain.page, { name: 'Plain Buyer', email: 'plain-prices@example.com' });
+    await plain.page.goto(`/parts/${item._id}`);
+    const shown = plain.page.getByTestId('part-price').first();
+    await shown.getByText(formatMoney(item.price)).waitFor();
+    expect(await shown.textContent()).not.toContain('Your price');
+    await plain.context.close();
   });
 });
