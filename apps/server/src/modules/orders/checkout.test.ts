@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OrderEmailResponse, OrderResponse } from '@storefront/contract';
 import { buildApp } from '../../app.js';
@@ -11,6 +8,7 @@ import { payInSandbox } from '../../test/pay.js';
 import { memoryMailer, useTestApp } from '../../test/test-app.js';
 import { orderEmails } from '../mail/mail.tables.js';
 import { orderEvents, orderLines, orders } from './orders.tables.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 const shipTo = {
@@ -19,23 +17,6 @@ const shipTo = {
   postalCode: 'LS1 4AP',
   country: 'United Kingdom',
 };
-
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-/** The text of every page of a PDF, as a reader would extract it. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
-}
 
 describe('checkout', () => {
   const ctx = useTestApp({

@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
   CartResponse,
@@ -17,6 +14,7 @@ import { useTestApp } from '../../test/test-app.js';
 import { orderEmails } from '../mail/mail.tables.js';
 import { parts } from '../parts/parts.tables.js';
 import { orderLines } from './orders.tables.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 /**
  * Volume prices (issue 22) from the staff form to the invoice: the ladder's validation, each line
@@ -26,21 +24,6 @@ import { orderLines } from './orders.tables.js';
 type Customer = Awaited<ReturnType<typeof customer>>;
 type Line = CheckoutBody['lines'][number];
 const shipTo = { street: '3 Mill Lane', city: 'Derby', postalCode: 'DE1 2AB', country: 'UK' };
-
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
-}
 
 const newPart = {
   name: 'Brake pad set',

@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
   utcToday,
@@ -15,6 +12,7 @@ import { payInSandbox } from '../../test/pay.js';
 import { addBuyer, caller, companyOf, giveList, pricedPart, shipTo } from '../../test/price-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { priceListAssignments, priceLists } from './price-lists.tables.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 /*
  * Decision 061, "Whose prices a request sees": checkout charges the order's company's prices, the
@@ -22,23 +20,6 @@ import { priceListAssignments, priceLists } from './price-lists.tables.js';
  * list that ends between the cart and the order is refused line by line; and for random lists the
  * cart's prices are what the placing statement charges.
  */
-
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-/** The text of every page of a PDF, as a reader would extract it. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
-}
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 

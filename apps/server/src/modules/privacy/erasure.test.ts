@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { admin, signIn } from '../../test/accounts.js';
 import { busyCustomer, caller, findEverywhere, shipTo } from '../../test/privacy-kit.js';
@@ -10,22 +7,7 @@ import { auditLog } from '../audit/audit.tables.js';
 import { expireRetainedOrders } from '../orders/orders.privacy.js';
 import { orders } from '../orders/orders.tables.js';
 import { reviews } from '../reviews/reviews.tables.js';
-
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}/`;
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
-}
+import { pdfText } from '../../test/pdf-text.js';
 
 /** Where the invoice's retained fields live: only these may still hold the person's name. */
 const RETAINED = new Set(['orders.name']);
