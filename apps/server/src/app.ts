@@ -60,6 +60,7 @@ import { checkInputs } from './http/input.js';
 import { checkPathIds } from './http/path-params.js';
 import { endpoints } from '@storefront/contract';
 import { fillCatalogPage, partRoutes } from './modules/parts/parts.routes.js';
+import { buyerOverlay } from './modules/price-lists/buyer-overlay.js';
 import { seoRoutes } from './modules/parts/seo.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { listPartReviews } from './modules/reviews/reviews.service.js';
@@ -364,7 +365,14 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(partRoutes, { db, guards, catalog, search, partReviews: listPartReviews });
+  await app.register(partRoutes, {
+    db,
+    guards,
+    catalog,
+    search,
+    partReviews: listPartReviews,
+    priceOverlay: buyerOverlay,
+  });
   await app.register(seoRoutes, {
     db,
     catalog,

@@ -22,8 +22,8 @@ import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Guards } from '../auth/guards.js';
-import { buyerOverlay, type PriceOverlay } from './buyer-overlay.js';
 import type { CachedBody, CatalogCache } from './catalog-cache.js';
+import type { PriceOverlay, PriceOverlayFor } from './price-overlay.js';
 import {
   catalogFacets,
   catalogItems,
@@ -49,6 +49,8 @@ export type PartRoutesOptions = {
   partReviews: (db: DbOrTx, partId: string) => Promise<PartPageResponse['reviews']>;
   /** The in-memory search; when it cannot answer, the database does. */
   search?: SearchPort;
+  /** A company buyer's prices over the shared answers (the price lists module's). */
+  priceOverlay: PriceOverlayFor;
 };
 
 /** Sends cached JSON as it is, or 304 when the browser already has this version. */
@@ -77,14 +79,13 @@ function sendPrivate(reply: FastifyReply, body: unknown) {
  * loads these answers and must never save a contract price as the part's own.
  */
 async function overlayFor(
-  db: Db,
-  guards: Guards,
+  { db, guards, priceOverlay }: Pick<PartRoutesOptions, 'db' | 'guards' | 'priceOverlay'>,
   request: FastifyRequest,
   partIds: () => string[],
 ): Promise<PriceOverlay | null> {
   const caller = await guards.optionalUser(request);
   if (!caller || (await guards.isAdmin(caller))) return null;
-  return buyerOverlay(db, caller.sub, partIds());
+  return priceOverlay(db, caller.sub, partIds());
 }
 
 /** The filters that decide facet counts, as a cache key (page and sort do not change them). */
@@ -93,7 +94,7 @@ const facetKey = (f: ReturnType<typeof CatalogQuery.parse>) =>
 
 export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
-  { db, guards, catalog, search, partReviews },
+  { db, guards, catalog, search, partReviews, priceOverlay },
 ) => {
   app.get(routePath(endpoints.listParts), async (request, reply) => {
     const { page, limit } = parseOr400(PartListQuery, request.query ?? {});
@@ -103,7 +104,9 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
       reply.header('link', `</api/parts?page=${page + 1}&limit=${limit}>; rel="next"`);
     if (request.headers.authorization) {
       const items = JSON.parse(cached.body) as PartListResponse;
-      const overlay = await overlayFor(db, guards, request, () => items.map((i) => i._id));
+      const overlay = await overlayFor({ db, guards, priceOverlay }, request, () =>
+        items.map((i) => i._id),
+      );
       if (overlay)
         return sendPrivate(
           reply,
@@ -121,7 +124,7 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
       if (!cached) throw notFound('Part');
       if (request.headers.authorization) {
         const item = JSON.parse(cached.body) as PartResponse;
-        const overlay = await overlayFor(db, guards, request, () => [item._id]);
+        const overlay = await overlayFor({ db, guards, priceOverlay }, request, () => [item._id]);
         if (overlay) return sendPrivate(reply, overlay.part(item));
       }
       return sendCached(request, reply, cached);
@@ -210,7 +213,9 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
       const filters = parseOr400(CatalogQuery, request.query ?? {});
       reply.header('cache-control', 'no-cache');
       const page = await loadCatalogPage(db, catalog, filters, search);
-      const overlay = await overlayFor(db, guards, request, () => page.items.map((i) => i._id));
+      const overlay = await overlayFor({ db, guards, priceOverlay }, request, () =>
+        page.items.map((i) => i._id),
+      );
       if (!overlay) return page;
       reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
       return { ...page, items: page.items.map((i) => overlay.part(i)) };
@@ -223,7 +228,9 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     reply.header('cache-control', 'no-cache');
     if (text.length < 2) return { items: [], exactMatch: null };
     const shared = await loadSuggestions(db, catalog, text, search);
-    const overlay = await overlayFor(db, guards, request, () => shared.items.map((i) => i.id));
+    const overlay = await overlayFor({ db, guards, priceOverlay }, request, () =>
+      shared.items.map((i) => i.id),
+    );
     if (!overlay) return shared;
     reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
     return { ...shared, items: shared.items.map((i) => overlay.suggestion(i)) };
@@ -237,7 +244,7 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     const { idOrSku } = parseOr400(PartRefParams, request.params);
     const page = await loadPartPage(db, catalog, partReviews, idOrSku);
     if (!page) throw notFound('Part');
-    const overlay = await overlayFor(db, guards, request, () => [page.part._id]);
+    const overlay = await overlayFor({ db, guards, priceOverlay }, request, () => [page.part._id]);
     if (!overlay) return page;
     reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
     return { ...page, part: overlay.part(page.part) };

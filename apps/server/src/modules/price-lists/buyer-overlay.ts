@@ -1,54 +1,30 @@
-import { inArray } from 'drizzle-orm';
 import { fromCents, stepsOfColumns, unitCentsAt, type PriceStep } from '@storefront/contract';
-import type { DbOrTx } from '../../db/database.js';
 import { pricingCompanyOf } from '../companies/buying-for.service.js';
-import { loadBuyerPricing, type PricedPart } from '../price-lists/buyer-prices.js';
-import { parts } from './parts.tables.js';
+import { pricingColumns, type PriceOverlayFor } from '../parts/price-overlay.js';
+import { loadBuyerPricing, type PricedPart } from './buyer-prices.js';
 
 /*
  * A company buyer's prices over the shared catalog answers (decision 061, "Whose prices a request
  * sees"). The catalog cache, the search index, the sitemap and the server-drawn pages hold public
  * prices only; a signed-in buyer's request reads them as everyone does, then this overlays the
  * buyer's prices on the page's parts alone. A visitor, or a buyer without a list valid today,
- * gets the shared answer untouched (null: nothing to overlay).
+ * gets the shared answer untouched (null: nothing to overlay). The parts routes receive it from
+ * app.ts (`PartRoutesOptions.priceOverlay`): the parts module does not import the price lists,
+ * which build on it.
  */
-
-/** The fields of a part answer that carry prices (PartResponse, CatalogPart, CatalogCard). */
-type Priced = { _id: string; price: number; mOrderQuantity: number; priceTiers?: PriceStep[] };
-
-export type PriceOverlay = {
-  /** The part answer with the buyer's price at its minimum, and the public one when higher. */
-  part<T extends Priced>(item: T): T;
-  /** A suggestion's price (the part's own price, at its minimum). */
-  suggestion<T extends { id: string; price: number }>(item: T): T;
-};
 
 /**
  * The overlay for `userId`'s pricing company over `partIds` (the page's parts: their pricing
  * columns and the company's entries for them, nothing else), or null when every price is public.
  */
-export async function buyerOverlay(
-  db: DbOrTx,
-  userId: string | null,
-  partIds: readonly string[],
-): Promise<PriceOverlay | null> {
-  if (userId === null || partIds.length === 0) return null;
+export const buyerOverlay: PriceOverlayFor = async (db, userId, partIds) => {
+  if (partIds.length === 0) return null;
   const companyId = await pricingCompanyOf(db, userId);
   if (companyId === null) return null;
   // The company's lists and the page's pricing columns at once (two connections on PostgreSQL).
   const [pricing, rows] = await Promise.all([
     loadBuyerPricing(db, { companyId, partIds }),
-    db
-      .select({
-        id: parts.id,
-        category: parts.category,
-        priceCents: parts.priceCents,
-        tierQuantities: parts.tierQuantities,
-        tierCents: parts.tierCents,
-        minOrderQuantity: parts.minOrderQuantity,
-      })
-      .from(parts)
-      .where(inArray(parts.id, [...new Set(partIds)])),
+    pricingColumns(db, partIds),
   ]);
   if (!pricing.contract) return null;
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -111,4 +87,4 @@ export async function buyerOverlay(
       };
     },
   };
-}
+};
