@@ -88,6 +88,7 @@ import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/deli
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { priceListRoutes } from './modules/price-lists/price-lists.routes.js';
 import { priceListEntryRoutes } from './modules/price-lists/entries.routes.js';
+import { priceListImportRoutes } from './modules/price-lists/entry-import.routes.js';
 import { priceListAssignmentRoutes } from './modules/price-lists/assignments.routes.js';
 import { priceExplanationRoutes } from './modules/price-lists/explain.routes.js';
 import { syncWebhookSettings } from './modules/webhooks/webhooks.service.js';
@@ -479,6 +480,12 @@ export async function buildApp({
   });
   await app.register(priceListRoutes, { db, guards });
   await app.register(priceListEntryRoutes, { db, guards });
+  await app.register(priceListImportRoutes, {
+    db,
+    guards,
+    dir: config.importsDir,
+    maxBytes: config.importMaxBytes,
+  });
   await app.register(priceListAssignmentRoutes, { db, guards });
   await app.register(priceExplanationRoutes, { db, guards });
   await app.register(v1Routes, {

@@ -17,6 +17,12 @@ import {
   PriceListParams,
   RemovePriceListEntriesBody,
 } from './price-list-shapes.js';
+import {
+  ApplyPriceListImportBody,
+  PriceListExportQuery,
+  PriceListImport,
+  PriceListImportParams,
+} from './price-list-import.js';
 
 const TAG = 'Price lists';
 const base = '/api/staff/price-lists';
@@ -120,6 +126,72 @@ export const priceListEndpoints = {
     body: RemovePriceListEntriesBody,
     errors: [400, 404],
     answers: { 200: json('What changed', PriceListEntriesResult) },
+  },
+  staffStartPriceListImport: {
+    method: 'POST',
+    path: `${one}/imports`,
+    tag: TAG,
+    summary: "Upload a file of a list's fixed prices to preview: nothing changes yet",
+    description:
+      'Send `multipart/form-data`: `entries` (CSV or XLSX with the columns Part number, From ' +
+      'quantity, Price), and `replaceAll=true` to remove the fixed prices the file does not list. ' +
+      'The file is checked as the catalog import checks it (size, encoding, ZIP limits, XML ' +
+      'entities); the answer is the preview, row by row, old price to new.',
+    access: 'admin',
+    params: PriceListParams,
+    errors: [400, 404, 413, 415],
+    answers: { 201: json('The preview', PriceListImport) },
+  },
+  staffPriceListImport: {
+    method: 'GET',
+    path: `${one}/imports/{importId}`,
+    tag: TAG,
+    summary: "One preview of a list's fixed prices, with its first changes and errors",
+    access: 'admin',
+    params: PriceListImportParams,
+    errors: [404],
+    answers: { 200: json('The preview', PriceListImport) },
+  },
+  staffApplyPriceListImport: {
+    method: 'POST',
+    path: `${one}/imports/{importId}/apply`,
+    tag: TAG,
+    summary: 'Apply a preview of fixed prices, all of it or nothing',
+    description:
+      'Refused (409) while rows have errors unless `validOnly`, and when the list’s fixed prices ' +
+      'changed since the preview (preview again).',
+    access: 'admin',
+    params: PriceListImportParams,
+    body: ApplyPriceListImportBody,
+    errors: [400, 404, 409],
+    answers: { 200: json('The import, applied', PriceListImport) },
+  },
+  staffDiscardPriceListImport: {
+    method: 'POST',
+    path: `${one}/imports/{importId}/discard`,
+    tag: TAG,
+    summary: 'Drop a preview of fixed prices without applying it',
+    access: 'admin',
+    params: PriceListImportParams,
+    errors: [404, 409],
+    answers: { 200: json('The import, discarded', PriceListImport) },
+  },
+  staffExportPriceList: {
+    method: 'GET',
+    path: `${one}/export`,
+    tag: TAG,
+    summary: "A list's fixed prices as CSV or XLSX, in the format its import reads",
+    access: 'admin',
+    params: PriceListParams,
+    query: PriceListExportQuery,
+    errors: [400, 404],
+    answers: {
+      200: {
+        description: 'The fixed prices',
+        contentType:
+          'text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    },
   },
   staffAssignPriceList: {
     method: 'PUT',

@@ -1,9 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
@@ -34,11 +31,11 @@ import {
   moveImport,
   summaryOf,
 } from './jobs.js';
-import { inspectCsv } from './read-csv.js';
-import { inspectXlsx } from './read-xlsx.js';
 import { changesCsv, errorsCsv, listChanges, listErrors } from './reads.js';
 import { runPreview, type ImportFile, type ImportFiles } from './preview.js';
 import { openZip } from './zip-guard.js';
+import { receiveFiles } from './receive-files.js';
+import { inspectSpreadsheet, isZip } from './sheets.js';
 import { IMPORT_LIMITS } from './limits.js';
 
 export type CatalogImportRoutesOptions = {
@@ -60,28 +57,6 @@ export type CatalogImportRoutesOptions = {
 
 const FIELDS = ['parts', 'fitment', 'pictures'] as const;
 type Field = (typeof FIELDS)[number];
-
-/** A file name as it may be shown: its base name, printable, short. */
-const displayName = (name: string) =>
-  (
-    path
-      .basename(name.replace(/\\/g, '/'))
-      .replace(/[\p{C}]/gu, '')
-      .trim() || 'upload'
-  ).slice(0, 120);
-
-const megabytes = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
-
-/** Whether the first bytes are a ZIP's (an XLSX is one). */
-async function isZip(file: string): Promise<boolean> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4), 0, 4, 0);
-    return bytesRead === 4 && buffer.toString('latin1') === 'PK\u0003\u0004';
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The catalog import in the staff console (issue 34, decision 058): upload to preview (nothing
@@ -117,67 +92,18 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
 
   app.post(routePath(endpoints.staffStartImport), async (request, reply) => {
     const caller = await guards.requireAdmin(request);
-    if (!request.isMultipart())
-      throw new AppError(
-        415,
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Send the files as multipart/form-data: "parts", and optionally "fitment" and "pictures"',
-      );
     const folder = path.join(dir, randomUUID());
     await fs.mkdir(folder, { recursive: true });
-    const uploaded: Partial<Record<Field, { path: string; name: string }>> = {};
-    let archiveMissing = false;
-    const hash = createHash('sha256');
     try {
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (part.fieldname !== 'archiveMissing')
-              throw new AppError(
-                400,
-                'BAD_UPLOAD',
-                `Unknown field "${displayName(part.fieldname)}"`,
-              );
-            archiveMissing = ['true', 'on', '1', 'yes'].includes(String(part.value).toLowerCase());
-            continue;
-          }
-          const field = part.fieldname as Field;
-          if (!FIELDS.includes(field) || uploaded[field])
-            throw new AppError(
-              400,
-              'BAD_UPLOAD',
-              'Send at most one file in each of "parts", "fitment" and "pictures"',
-            );
-          const target = path.join(folder, field);
-          await pipeline(
-            part.file,
-            new Transform({
-              transform(chunk: Buffer, _e, done) {
-                hash.update(chunk);
-                done(null, chunk);
-              },
-            }),
-            createWriteStream(target),
-          );
-          if (part.file.truncated)
-            throw new AppError(
-              413,
-              'FILE_TOO_LARGE',
-              `${displayName(part.filename)} is over ${megabytes(options.maxBytes)} (IMPORT_MAX_MB): split it, or ask the operator to raise the limit`,
-            );
-          uploaded[field] = { path: target, name: displayName(part.filename) };
-        }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(
-            413,
-            'FILE_TOO_LARGE',
-            `A file is over ${megabytes(options.maxBytes)}`,
-          );
-        throw new AppError(400, 'BAD_UPLOAD', 'The upload could not be read: send the files again');
-      }
+      const received = await receiveFiles(request, {
+        folder,
+        fields: FIELDS,
+        flags: ['archiveMissing'],
+        maxBytes: options.maxBytes,
+        onlyOneEach: 'Send at most one file in each of "parts", "fitment" and "pictures"',
+      });
+      const uploaded = received.files;
+      const archiveMissing = received.flags.archiveMissing === true;
       if (!uploaded.parts && !uploaded.fitment)
         throw new AppError(400, 'VALIDATION_FAILED', 'Choose the catalog file (CSV or XLSX)', {
           parts: 'Choose the catalog file (CSV or XLSX)',
@@ -189,16 +115,7 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
       for (const field of ['parts', 'fitment'] as const) {
         const file = uploaded[field];
         if (!file) continue;
-        const stat = await fs.stat(file.path);
-        if (stat.size === 0) throw new AppError(400, 'UNREADABLE_FILE', `${file.name} is empty`);
-        if (await isZip(file.path)) {
-          await inspectXlsx(file.path, file.name);
-          files[field] = { ...file, format: 'xlsx' };
-        } else {
-          const csv = await inspectCsv(file.path, file.name);
-          notes.push(...csv.notes);
-          files[field] = { ...file, format: 'csv', csv };
-        }
+        files[field] = await inspectSpreadsheet(file, notes);
       }
       if (uploaded.pictures) {
         if (!(await isZip(uploaded.pictures.path)))
@@ -219,7 +136,7 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
         fileName: main.name,
         fitmentFileName: files.parts && files.fitment ? files.fitment.name : null,
         picturesFileName: files.pictures?.name ?? null,
-        checksum: hash.digest('hex'),
+        checksum: received.checksum,
         archiveMissing,
         createdBy: caller.sub,
         createdByEmail: caller.email,

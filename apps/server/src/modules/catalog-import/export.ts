@@ -90,7 +90,7 @@ async function* pages(
 }
 
 /** Waits for a writable stream to drain when it asks to (backpressure: memory stays flat). */
-const written = (stream: Writable, chunk: unknown): Promise<void> | undefined =>
+export const written = (stream: Writable, chunk: unknown): Promise<void> | undefined =>
   stream.write(chunk) ? undefined : new Promise((resolve) => stream.once('drain', resolve));
 
 /** The parts (or vehicles) file as CSV: UTF-8 with a byte-order mark, so Excel reads it as such. */
@@ -168,7 +168,7 @@ export function exportXlsx(db: DbOrTx, filters: StaffPartFilters): Readable {
 }
 
 /** A row of text cells: a leading "=" stays text (the cell type is a string, not a formula). */
-function textRow(sheet: ExcelJS.Worksheet, cells: string[]): void {
+export function textRow(sheet: ExcelJS.Worksheet, cells: string[]): void {
   const row = sheet.addRow(cells);
   row.eachCell((cell) => {
     cell.numFmt = '@';
@@ -176,7 +176,7 @@ function textRow(sheet: ExcelJS.Worksheet, cells: string[]): void {
   row.commit();
 }
 
-const drained = (stream: PassThrough) =>
+export const drained = (stream: PassThrough) =>
   stream.writableNeedDrain ? new Promise((resolve) => stream.once('drain', resolve)) : undefined;
 
 /** The template: the two sheets with one example row each, and a sheet explaining every column. */

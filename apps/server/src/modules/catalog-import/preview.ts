@@ -40,33 +40,16 @@ import {
   type StagedPart,
 } from './rows.js';
 import { insertStagedFitments, insertStagedParts } from './staging.js';
+import { blank, headerOf, sheetsOf, unreadColumnsNote, type ImportFile } from './sheets.js';
 
-/** A file as uploaded, already inspected (`upload.ts`). */
-export type ImportFile = {
-  path: string;
-  name: string;
-  format: 'csv' | 'xlsx' | 'zip';
-  csv?: CsvShape;
-};
+export type { ImportFile };
+
 export type ImportFiles = { parts: ImportFile; fitment?: ImportFile; pictures?: ImportFile };
 
 export type PreviewDeps = { db: Db; log: FastifyBaseLogger; uploadsDir: string };
 
 const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 const BATCH = 5_000;
-
-type Sheet = { label: string; rows: AsyncGenerator<Cell[]> };
-
-async function* sheetsOf(file: ImportFile): AsyncGenerator<Sheet> {
-  if (file.format === 'csv') {
-    yield { label: file.name, rows: readCsvRows(file.path, file.csv!, file.name) };
-    return;
-  }
-  for await (const sheet of readXlsxSheets(file.path))
-    yield { label: `${file.name} (sheet ${sheet.name})`, rows: sheet.rows };
-}
-
-const blank = (row: readonly Cell[]) => row.every((c) => cellText(c) === null);
 
 /** Progress written at most once a second (and at each phase), so reading is not slowed by it. */
 function progressWriter(db: Db, id: string) {
@@ -115,24 +98,10 @@ export async function runPreview(
       if (!file) continue;
       for await (const sheet of sheetsOf(file)) {
         const { rows } = sheet;
-        let rowNo = 0;
-        let header: Cell[] | null = null;
-        // The first row that is not blank holds the column names (`next`, not a loop that
-        // breaks: leaving a for-await ends the generator and the rows after it).
-        while (rowNo <= 1000) {
-          const next = await rows.next();
-          if (next.done) break;
-          rowNo += 1;
-          if (!blank(next.value)) {
-            header = next.value;
-            break;
-          }
-        }
-        if (!header) {
-          // An empty sheet (a workbook's spare "Sheet2"): nothing to read; drain it.
-          for await (const _ of rows) void _;
-          continue;
-        }
+        const first = await headerOf(rows);
+        if (!first) continue;
+        const { header } = first;
+        let { rowNo } = first;
         const kind = isFitmentHeader(header) ? 'fitment' : 'parts';
         const columns =
           kind === 'fitment'
@@ -144,10 +113,7 @@ export async function runPreview(
           );
         if (columns.duplicate)
           throw refuse(`${sheet.label} has the column "${columns.duplicate}" twice.`);
-        if (columns.unknown.length > 0)
-          notes.push(
-            `${sheet.label}: ${columns.unknown.length === 1 ? 'a column was' : 'columns were'} not read, as no field has ${columns.unknown.length === 1 ? 'that name' : 'those names'}: ${columns.unknown.map((u) => `"${u}"`).join(', ')}.`,
-          );
+        if (columns.unknown.length > 0) notes.push(unreadColumnsNote(sheet.label, columns.unknown));
         if (kind === 'parts' && ++partSheets > 1)
           throw refuse(`${sheet.label} is a second parts sheet: one import takes one.`);
         if (kind === 'fitment' && ++fitmentSheets > 1)

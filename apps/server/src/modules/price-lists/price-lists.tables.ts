@@ -3,13 +3,20 @@ import {
   check,
   date,
   index,
+  boolean,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  PriceListImportChange,
+  PriceListImportCounts,
+  PriceListImportError,
+} from '@storefront/contract';
 import { companies } from '../companies/companies.tables.js';
 import { parts } from '../parts/parts.tables.js';
 
@@ -102,3 +109,37 @@ export const priceListAssignments = pgTable(
     index('price_list_assignments_company_idx').on(t.companyId),
   ],
 );
+
+/** A valid row of an imported file: part id, from quantity, unit cents. */
+export type ImportedEntry = [partId: string, minQuantity: number, unitCents: number];
+
+/**
+ * A file of a list's fixed prices, previewed (migration 0030, decision 062): what the apply writes,
+ * what it changes and the fingerprint of the entries it was compared with.
+ */
+export const priceListImports = pgTable(
+  'price_list_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'previewed' | 'applied' | 'discarded'>().notNull(),
+    fileName: text('file_name').notNull(),
+    replaceAll: boolean('replace_all').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    rows: jsonb('rows').$type<ImportedEntry[]>().notNull(),
+    changes: jsonb('changes').$type<PriceListImportChange[]>().notNull(),
+    errors: jsonb('errors').$type<PriceListImportError[]>().notNull(),
+    notes: jsonb('notes').$type<string[]>().notNull(),
+    counts: jsonb('counts').$type<PriceListImportCounts>().notNull(),
+    createdByEmail: text('created_by_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('price_list_imports_list').on(t.listId, t.createdAt),
+    check('price_list_imports_status', sql`${t.status} in ('previewed', 'applied', 'discarded')`),
+  ],
+);
+export type PriceListImportRow = typeof priceListImports.$inferSelect;

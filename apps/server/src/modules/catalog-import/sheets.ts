@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../http/errors.js';
+import { cellText, type Cell } from './cells.js';
+import { inspectCsv, readCsvRows, type CsvShape } from './read-csv.js';
+import { inspectXlsx, readXlsxSheets } from './read-xlsx.js';
+
+/*
+ * Uploaded spreadsheets as the import reads them, whatever they feed: the catalog (decision 058)
+ * or a price list's fixed prices (062). One set of checks and one reader, so every file is
+ * refused, read and worded the same way.
+ */
+
+/** A file as uploaded, already inspected (`inspectSpreadsheet`). */
+export type ImportFile = {
+  path: string;
+  name: string;
+  format: 'csv' | 'xlsx' | 'zip';
+  csv?: CsvShape;
+};
+
+export type Sheet = { label: string; rows: AsyncGenerator<Cell[]> };
+
+/** A file name as it may be shown: its base name, printable, short. */
+export const displayName = (name: string) =>
+  (
+    path
+      .basename(name.replace(/\\/g, '/'))
+      .replace(/[\p{C}]/gu, '')
+      .trim() || 'upload'
+  ).slice(0, 120);
+
+export const megabytes = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+
+/** Whether the first bytes are a ZIP's (an XLSX is one). */
+export async function isZip(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4), 0, 4, 0);
+    return bytesRead === 4 && buffer.toString('latin1') === 'PK\u0003\u0004';
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * What can be refused at once, before anything is read: an empty file, a workbook that is not
+ * one (or declares XML entities, or unpacks too far), a CSV in an encoding we cannot read. The
+ * CSV's notes (an encoding guessed) go to the preview.
+ */
+export async function inspectSpreadsheet(
+  file: { path: string; name: string },
+  notes: string[],
+): Promise<ImportFile> {
+  const stat = await fs.stat(file.path);
+  if (stat.size === 0) throw new AppError(400, 'UNREADABLE_FILE', `${file.name} is empty`);
+  if (await isZip(file.path)) {
+    await inspectXlsx(file.path, file.name);
+    return { ...file, format: 'xlsx' };
+  }
+  const csv = await inspectCsv(file.path, file.name);
+  notes.push(...csv.notes);
+  return { ...file, format: 'csv', csv };
+}
+
+/** The file's sheets (a CSV is one), each a stream of rows of cells. */
+export async function* sheetsOf(file: ImportFile): AsyncGenerator<Sheet> {
+  if (file.format === 'csv') {
+    yield { label: file.name, rows: readCsvRows(file.path, file.csv!, file.name) };
+    return;
+  }
+  for await (const sheet of readXlsxSheets(file.path))
+    yield { label: `${file.name} (sheet ${sheet.name})`, rows: sheet.rows };
+}
+
+export const blank = (row: readonly Cell[]) => row.every((c) => cellText(c) === null);
+
+/**
+ * The first row that is not blank (within the first thousand): the column names, with its row
+ * number; null for an empty sheet (a workbook's spare "Sheet2"), which is then drained. Uses
+ * `next`, not a loop that breaks: leaving a for-await ends the generator and the rows after it.
+ */
+export async function headerOf(
+  rows: AsyncGenerator<Cell[]>,
+): Promise<{ header: Cell[]; rowNo: number } | null> {
+  let rowNo = 0;
+  while (rowNo <= 1000) {
+    const next = await rows.next();
+    if (next.done) return null;
+    rowNo += 1;
+    if (!blank(next.value)) return { header: next.value, rowNo };
+  }
+  for await (const _ of rows) void _;
+  return null;
+}
+
+/** The preview's note on headers no column has (reported, never ignored silently). */
+export const unreadColumnsNote = (label: string, unknown: readonly string[]): string =>
+  `${label}: ${unknown.length === 1 ? 'a column was' : 'columns were'} not read, as no field has ${unknown.length === 1 ? 'that name' : 'those names'}: ${unknown.map((u) => `"${u}"`).join(', ')}.`;
