@@ -11,7 +11,7 @@ import { useBrowserShop } from './support/use-browser-shop.js';
 const fixed = (item: { price: number }, i: number) => (item.price * (0.9 - i * 0.02)).toFixed(2);
 
 /*
- * Staff's price lists in the console (issue 36): make a list, paste 100 fixed prices, assign it
+ * Staff's price lists in the console (issue 36): make a list, import 100 fixed prices, assign it
  * to a company and explain a price. A step per test, sharing one staff page.
  */
 describe.runIf(browserAvailable())('price lists in the console', () => {
@@ -65,24 +65,38 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     await page.getByTestId('entries-empty').waitFor();
   });
 
-  it('takes 100 fixed prices pasted at once, ten breaks for each of ten parts', async () => {
-    const lines = items.flatMap((item) =>
-      Array.from({ length: 10 }, (_, i) => `${item.sku}\t${(i + 1) * 10}\t${fixed(item, i)}`),
+  it('imports 100 fixed prices from a file, ten breaks for each of ten parts: preview, then apply', async () => {
+    const rows = items.flatMap((item) =>
+      Array.from({ length: 10 }, (_, i) => `${item.sku},${(i + 1) * 10},${fixed(item, i)}`),
     );
-    const form = page.getByRole('form', { name: 'Add fixed prices' });
-    await form.getByRole('textbox').fill(lines.join('\n'));
-    await form.getByRole('button', { name: 'Save the prices' }).click();
-    await page.getByTestId('entries-result').getByText('100 added').waitFor();
+    const file = {
+      name: 'fleet-2027.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Part number,From quantity,Price\r\n${rows.join('\r\n')}\r\n`),
+    };
+    const form = page.getByRole('form', { name: 'Import fixed prices' });
+    await form.getByLabel(/A CSV or XLSX file/).setInputFiles(file);
+    await form.getByRole('button', { name: 'Preview the file' }).click();
+    const preview = page.getByTestId('entries-preview');
+    await preview.getByText('Preview of fleet-2027.csv').waitFor();
+    expect(await page.getByTestId('entries-count-new').locator('dd').textContent()).toBe('100');
+    // Nothing is written before the apply.
+    await page.getByTestId('entries-empty').waitFor();
+    await preview.getByRole('button', { name: 'Apply the changes' }).click();
+    await preview.getByText('Applied fleet-2027.csv: 100 added, 0 changed, 0 removed.').waitFor();
     await expect
       .poll(() => page.getByTestId('price-list-entries').locator('tbody tr').count())
       .toBe(100);
-    // Sent again, nothing changes.
-    await form.getByRole('textbox').fill(lines.join('\n'));
-    await form.getByRole('button', { name: 'Save the prices' }).click();
+    // The same file again changes nothing.
+    await form.getByLabel(/A CSV or XLSX file/).setInputFiles(file);
+    await form.getByRole('button', { name: 'Preview the file' }).click();
     await page
-      .getByTestId('entries-result')
-      .getByText('0 added, 0 changed, 100 unchanged')
+      .getByTestId('entries-nothing-to-change')
+      .getByText('Nothing to change: 100 fixed prices unchanged.')
       .waitFor();
+    await preview.getByRole('button', { name: 'Discard' }).click();
+    await preview.waitFor({ state: 'detached' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('assigns the list to a company with a priority', async () => {

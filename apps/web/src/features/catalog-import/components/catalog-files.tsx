@@ -1,5 +1,5 @@
 import { downloadCatalog, downloadTemplate } from '../api/downloads';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../../components/ui/download-button';
 
 /** The template to start from, and the whole catalog in the same format. */
 export function CatalogFiles() {

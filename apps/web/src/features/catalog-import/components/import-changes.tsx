@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { ImportChange, ImportFieldChange } from '@storefront/contract';
 import type { ChangesKind } from '../api/import-keys';
 import { count, figure } from '../words';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../../components/ui/download-button';
 
 const KINDS: { value: ChangesKind; label: string }[] = [
   { value: 'all', label: 'All' },

@@ -1,6 +1,6 @@
 import type { CatalogImportDetails, ImportError } from '@storefront/contract';
 import { count, figure } from '../words';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { TableFrame } from './table-frame';
 
 const SHEETS: Record<ImportError['sheet'], string> = {

@@ -9,10 +9,13 @@ import type {
   PriceListEntriesBody,
   PriceListEntriesResult,
   PriceListEntryPage,
+  PriceListImport,
   PriceListSummary,
   RemovePriceListEntriesBody,
 } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
+import { apiDownload, apiUpload } from '../../../lib/api-files';
+import { saveFile } from '../../../lib/save-file';
 
 /* Staff's price lists (issue 36): what the console reads and changes, over the staff API. */
 
@@ -141,3 +144,40 @@ export const useExplainPrice = () =>
       );
     },
   });
+
+/** A file of fixed prices read into a preview: nothing in the list changes yet. */
+export const usePreviewEntriesFile = (id: string) =>
+  useMutation({
+    mutationFn: ({ file, replaceAll }: { file: File; replaceAll: boolean }) => {
+      const form = new FormData();
+      if (replaceAll) form.append('replaceAll', 'true');
+      form.append('entries', file);
+      return apiUpload<PriceListImport>(`${base}/${at(id)}/imports`, form);
+    },
+  });
+
+export const useApplyEntriesFile = (id: string) =>
+  useMutation({
+    mutationFn: ({ importId, validOnly }: { importId: string; validOnly: boolean }) =>
+      api<PriceListImport>(`${base}/${at(id)}/imports/${at(importId)}/apply`, {
+        method: 'POST',
+        auth: true,
+        body: { validOnly },
+      }),
+    meta: changes,
+  });
+
+export const useDiscardEntriesFile = (id: string) =>
+  useMutation({
+    mutationFn: (importId: string) =>
+      api<PriceListImport>(`${base}/${at(id)}/imports/${at(importId)}/discard`, {
+        method: 'POST',
+        auth: true,
+      }),
+  });
+
+/** The list's fixed prices in the format its import reads (fetched with the access key). */
+export async function downloadEntries(id: string, format: 'csv' | 'xlsx'): Promise<void> {
+  const { blob, name } = await apiDownload(`${base}/${at(id)}/export?format=${format}`);
+  saveFile(blob, name ?? `fixed-prices.${format}`);
+}

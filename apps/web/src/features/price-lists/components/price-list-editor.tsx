@@ -7,6 +7,7 @@ import { useDeletePriceList, usePriceList, useUpdatePriceList } from '../api/pri
 import { CategoriesForm } from './categories-form';
 import { CompaniesForm } from './companies-form';
 import type { CompanyOption } from './company-option';
+import { EntriesFile } from './entries-file';
 import { ExplainForm } from './explain-form';
 import { FixedPrices } from './fixed-prices';
 import { ListForm, listBody } from './list-form';
@@ -87,7 +88,14 @@ export function PriceListEditor({
         </>,
       )}
       {section('categories-title', 'Percent off by category', <CategoriesForm list={l} />)}
-      {section('fixed-title', 'Fixed prices', <FixedPrices listId={l.id} />)}
+      {section(
+        'fixed-title',
+        'Fixed prices',
+        <>
+          <EntriesFile listId={l.id} />
+          <FixedPrices listId={l.id} />
+        </>,
+      )}
       {section('companies-title', 'Companies', <CompaniesForm list={l} companies={companies} />)}
       {section('explain-title', 'Explain a price', <ExplainForm companies={companies} />)}
     </>

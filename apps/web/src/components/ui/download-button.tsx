@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 
 type Props = { label: string; download: () => Promise<void>; className?: string };
 
