@@ -56,7 +56,6 @@ export type CatalogImportRoutesOptions = {
 };
 
 const FIELDS = ['parts', 'fitment', 'pictures'] as const;
-type Field = (typeof FIELDS)[number];
 
 /**
  * The catalog import in the staff console (issue 34, decision 058): upload to preview (nothing

@@ -11,7 +11,6 @@ import type { Db } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { AppError } from '../../http/errors.js';
 import { catalogFingerprint, countLivePartsNotIn } from '../parts/bulk-catalog.service.js';
-import { cellText, type Cell } from './cells.js';
 import {
   checkAcrossRows,
   checkFitments,
@@ -28,8 +27,6 @@ import {
 import { LEASE_SECONDS, moveImport, saveProgress } from './jobs.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { attachPictures } from './pictures.js';
-import { readCsvRows, type CsvShape } from './read-csv.js';
-import { readXlsxSheets } from './read-xlsx.js';
 import {
   cellsOf,
   isFitmentHeader,
