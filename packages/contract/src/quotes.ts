@@ -140,7 +140,10 @@ export const QuoteLine = z.object({
   unitPrice: z.number().nullable(),
   /** The buyer's target unit price on the request; null otherwise. */
   targetUnitPrice: z.number().nullable(),
-  /** Today's catalog unit price at this quantity (volume prices applied); null for a part gone. */
+  /**
+   * Today's unit price at this quantity (volume prices applied; for a company's quote, the
+   * company's price from its price lists): where an offer starts. Null for a part gone.
+   */
   listUnitPrice: z.number().nullable(),
   lineTotal: z.number().nullable(),
 });

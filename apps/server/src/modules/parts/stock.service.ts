@@ -199,15 +199,17 @@ export const unitPriceSql = (p: string, quantity: SQL): SQL => {
 
 /**
  * Today's unit price in cents of each (part, quantity): the part's price at its step, as checkout
- * would charge it. Keyed `partId:quantity`; a part no longer there is absent.
+ * would charge it, or the buyer's when `unitPrice` is theirs (a company's prices, handed in by a
+ * module that knows them). Keyed `partId:quantity`; a part no longer there is absent.
  */
 export async function catalogUnitCents(
   db: DbOrTx,
   lines: readonly { partId: string; quantity: number }[],
+  unitPrice: UnitPriceSql = unitPriceSql,
 ): Promise<Map<string, number>> {
   if (lines.length === 0) return new Map();
   const result = await db.execute(sql`
-    select r.part_id::text as part_id, r.quantity, ${unitPriceSql('p', sql.raw('r.quantity'))} as cents
+    select r.part_id::text as part_id, r.quantity, ${unitPrice('p', sql.raw('r.quantity'))} as cents
       from unnest(${`{${lines.map((l) => l.partId).join(',')}}`}::uuid[],
                   ${`{${lines.map((l) => l.quantity).join(',')}}`}::int[]) as r(part_id, quantity)
       join ${parts} p on p.id = r.part_id`);

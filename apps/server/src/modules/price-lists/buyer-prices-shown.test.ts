@@ -7,9 +7,10 @@ import type {
   PartPageResponse,
   PartResponse,
   QuickOrderResponse,
+  QuoteResponse,
   SuggestResponse,
 } from '@storefront/contract';
-import { customer } from '../../test/accounts.js';
+import { admin, customer } from '../../test/accounts.js';
 import { addBuyer, caller, companyOf, giveList, pricedPart } from '../../test/price-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 
@@ -51,6 +52,8 @@ describe('buyer prices: what each caller is shown', () => {
     return { ownerA, buyerA, ownerB, plain, fleet, other, brake, filter };
   }
   const given = async () => (seed ??= await seedOnce());
+  let staff: Awaited<ReturnType<typeof admin>> | undefined;
+  const staffOf = async () => (staff ??= await admin(ctx.app, db()));
 
   const partOf = (who: Parameters<typeof call>[0], id: string) =>
     call(who, 'GET', `/api/parts/${id}`).then((r) => r.json<PartResponse>());
@@ -127,6 +130,37 @@ describe('buyer prices: what each caller is shown', () => {
       part: { unitPrice: 49.5, listPrice: 55 },
     });
     expect(quick.rows[1]).toMatchObject({ unitPriceAfter: 18, publicUnitPriceAfter: 20 });
+  });
+
+  it("starts a company's quote from the company's prices; the same member's own quote from the public", async () => {
+    const { buyerA, fleet, brake, filter } = await given();
+    const lines = [
+      { partId: brake.id, quantity: 12 },
+      { partId: filter.id, quantity: 5 },
+    ];
+    const asked = async (companyId?: string) => {
+      const res = await call(buyerA, 'POST', '/api/quotes', {
+        lines,
+        ...(companyId ? { companyId } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<QuoteResponse>();
+    };
+    const company = await asked(fleet.id);
+    expect(company.versions[0]!.lines).toMatchObject([
+      { partId: brake.id, listUnitPrice: 41.2 },
+      { partId: filter.id, listUnitPrice: 18 },
+    ]);
+    // Staff read the same starting prices.
+    const staffView = (
+      await call(await staffOf(), 'GET', `/api/staff/quotes/${company.id}`)
+    ).json<QuoteResponse>();
+    expect(staffView.versions[0]!.lines.map((l) => l.listUnitPrice)).toEqual([41.2, 18]);
+    const personal = await asked();
+    expect(personal.versions[0]!.lines).toMatchObject([
+      { partId: brake.id, listUnitPrice: 49.5 },
+      { partId: filter.id, listUnitPrice: 20 },
+    ]);
   });
 
   it('shows a visitor, a plain customer and another company the public price at the same moment', async () => {

@@ -135,7 +135,9 @@ export function StaffQuoteEditor({
                 aria-label={`Unit price of ${r.sku}`}
               />
               {r.list !== null && (
-                <span className="text-xs opacity-70">list {formatMoney(r.list)}</span>
+                <span className="text-xs opacity-70">
+                  {quote.companyId ? 'their price' : 'list'} {formatMoney(r.list)}
+                </span>
               )}
             </label>
             <button
