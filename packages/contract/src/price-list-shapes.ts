@@ -194,6 +194,10 @@ export const PriceListDetails = PriceListSummary.extend({
   companies: z.array(
     z.object({ companyId: z.string(), companyName: z.string(), priority: z.number().int() }),
   ),
+  /** The customer groups the list is assigned to (people buying for themselves). */
+  groups: z.array(
+    z.object({ groupId: z.string(), groupName: z.string(), priority: z.number().int() }),
+  ),
 });
 export type PriceListDetails = z.infer<typeof PriceListDetails>;
 
@@ -247,6 +251,8 @@ const Source = z.discriminatedUnion('kind', [
 
 /** Why a company pays what it pays for a part at a quantity (dollars). */
 export const PriceExplanation = z.object({
+  /** Whose lists were considered: a company's, or a customer group's (`party`). */
+  party: z.enum(['company', 'group']),
   company: z.object({ id: z.string(), name: z.string() }),
   part: z.object({
     id: z.string(),
@@ -279,3 +285,45 @@ export const PriceExplanation = z.object({
   summary: z.string(),
 });
 export type PriceExplanation = z.infer<typeof PriceExplanation>;
+
+/*
+ * Customer groups (decision 062): named groups of people, for shops selling to people too. A
+ * person is in at most one group; buying for themselves, they pay their group's lists' prices.
+ */
+
+export const CustomerGroupBody = z.strictObject({
+  name: requiredText('Name', 'Name is required', 100),
+});
+export type CustomerGroupBody = z.input<typeof CustomerGroupBody>;
+
+export const CustomerGroupMemberBody = z.strictObject({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long'),
+});
+export type CustomerGroupMemberBody = z.input<typeof CustomerGroupMemberBody>;
+
+export const CustomerGroupParams = z.object({ id: PathId });
+export const CustomerGroupMemberParams = z.object({ id: PathId, userId: PathId });
+export const PriceListGroupParams = z.object({ id: PathId, groupId: PathId });
+
+export const CustomerGroupSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  memberCount: z.number().int(),
+  lists: z.array(
+    z.object({ listId: z.string(), listName: z.string(), priority: z.number().int() }),
+  ),
+  createdAt: z.string(),
+});
+export type CustomerGroupSummary = z.infer<typeof CustomerGroupSummary>;
+export const CustomerGroupList = z.array(CustomerGroupSummary);
+
+export const CustomerGroupDetails = CustomerGroupSummary.extend({
+  members: z.array(
+    z.object({ userId: z.string(), name: z.string(), email: z.string(), addedAt: z.string() }),
+  ),
+});
+export type CustomerGroupDetails = z.infer<typeof CustomerGroupDetails>;

@@ -319,7 +319,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1RoutesOptions> = async (
       // A company's ERP reads the company's own prices; the public structures never hold them.
       const pricing = key.companyId
         ? await loadBuyerPricing(db, {
-            companyId: key.companyId,
+            partyId: key.companyId,
             partIds: page.priced.map((p) => p.id),
           })
         : null;

@@ -11,10 +11,10 @@ import { preparedSql } from '../../db/prepared.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { getCart, mergeCartLines } from '../cart/cart.service.js';
-import { pricingCompanyOf } from '../companies/buying-for.service.js';
 import { roleIn } from '../companies/companies.service.js';
 import { partsRelation } from '../parts/stock.service.js';
 import { buyerUnitPriceSql } from '../price-lists/buyer-prices.js';
+import { pricingPartyOf } from '../price-lists/caller-pricing.js';
 import { findOrderView } from './orders.service.js';
 import { orderLines } from './orders.tables.js';
 
@@ -46,7 +46,7 @@ const reorderStatement = preparedSql(
   () => sql`
     select l.line_no, l.sku, l.part_name, l.quantity, l.reference, l.unit_price_cents,
            t.id as target_id, t.sku as target_sku, t.id is distinct from l.part_id as replaced,
-           ${buyerUnitPriceSql('t', sql.raw('l.quantity'), sql`${sql.placeholder('companyId')}::uuid`)}
+           ${buyerUnitPriceSql('t', sql.raw('l.quantity'), sql`${sql.placeholder('partyId')}::uuid`)}
              as price_cents, t.available_quantity,
            t.min_order_quantity, t.pack_size, t.max_order_quantity
       from ${orderLines} l
@@ -123,10 +123,10 @@ export async function orderAgain(
     (order.userId === caller.sub ||
       (order.companyId !== null && (await roleIn(db, order.companyId, caller.sub)) !== undefined));
   if (!order || !mayRead) throw notFound('Order');
-  const companyId = await pricingCompanyOf(db, caller.sub);
+  const partyId = await pricingPartyOf(db, caller.sub);
   const rows = (await reorderStatement(db, {
     orderId: order.id,
-    companyId,
+    partyId,
   })) as unknown as Reordered[];
   const going = rows.filter((r) => r.target_id !== null);
   await mergeCartLines(

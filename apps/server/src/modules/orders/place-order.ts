@@ -20,7 +20,7 @@ import { accountInvoiceCte, creditGateCte, creditRefusal } from '../companies/ac
 import { tooMany } from '../limits/rate-limiter.js';
 import { placedMailCtes } from '../mail/mail.service.js';
 import { reserveLinesCtes, snapshotPartsCte, type UnitPriceSql } from '../parts/stock.service.js';
-import { buyerUnitPriceSql } from '../price-lists/buyer-prices.js';
+import { buyerUnitPriceSql, personalPartySql } from '../price-lists/buyer-prices.js';
 import { placedEventCte } from './order-status.js';
 import { eventCtes } from '../webhooks/events.js';
 import {
@@ -115,13 +115,18 @@ const lineParameters = (lines: readonly LineRequest[]) => ({
 });
 
 /**
- * Every line not quoted pays the order's company's contract price (decision 061: the price lists'
- * SQL twin of the contract's rule, capped at the public price); an order without a company, the
- * public price. The cart priced the lines the same way for the buyer's "buying for", and a line
- * whose price differs from the one the buyer saw is refused as changed.
+ * Every line not quoted pays the order's pricing party's contract price (decisions 061 and 062:
+ * the price lists' SQL twin of the contract's rule, capped at the public price): the order's
+ * company, or for a personal order the buyer's customer group, read in this statement; neither,
+ * the public price. The cart priced the lines the same way for the buyer's "buying for", and a
+ * line whose price differs from the one the buyer saw is refused as changed.
  */
 const companyUnitPrice: UnitPriceSql = (p, quantity) =>
-  buyerUnitPriceSql(p, quantity, sql`${value('companyId')}::uuid`);
+  buyerUnitPriceSql(
+    p,
+    quantity,
+    sql`coalesce(${value('companyId')}::uuid, ${personalPartySql(sql`${value('userId')}::text`)})`,
+  );
 
 const requestedLines = sql`req as (
     select r.part_id, r.quantity, r.reference, r.seen_cents, r.quoted_cents,

@@ -1,7 +1,7 @@
 import { fromCents, stepsOfColumns, unitCentsAt, type PriceStep } from '@storefront/contract';
-import { pricingCompanyOf } from '../companies/buying-for.service.js';
 import { pricingColumns, type PriceOverlayFor } from '../parts/price-overlay.js';
 import { loadBuyerPricing, type PricedPart } from './buyer-prices.js';
+import { pricingPartyOf } from './caller-pricing.js';
 
 /*
  * A company buyer's prices over the shared catalog answers (decision 061, "Whose prices a request
@@ -14,16 +14,17 @@ import { loadBuyerPricing, type PricedPart } from './buyer-prices.js';
  */
 
 /**
- * The overlay for `userId`'s pricing company over `partIds` (the page's parts: their pricing
- * columns and the company's entries for them, nothing else), or null when every price is public.
+ * The overlay for `userId`'s pricing party (the company it buys for, or its customer group) over
+ * `partIds` (the page's parts: their pricing columns and the party's entries for them, nothing
+ * else), or null when every price is public.
  */
 export const buyerOverlay: PriceOverlayFor = async (db, userId, partIds) => {
   if (partIds.length === 0) return null;
-  const companyId = await pricingCompanyOf(db, userId);
-  if (companyId === null) return null;
-  // The company's lists and the page's pricing columns at once (two connections on PostgreSQL).
+  const partyId = await pricingPartyOf(db, userId);
+  if (partyId === null) return null;
+  // The party's lists and the page's pricing columns at once (two connections on PostgreSQL).
   const [pricing, rows] = await Promise.all([
-    loadBuyerPricing(db, { companyId, partIds }),
+    loadBuyerPricing(db, { partyId, partIds }),
     pricingColumns(db, partIds),
   ]);
   if (!pricing.contract) return null;

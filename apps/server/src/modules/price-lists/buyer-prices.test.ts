@@ -184,7 +184,7 @@ describe('buyer prices: the pricer and the SQL twin give the contract rule', () 
           expect(rows.map((r) => Number(r.cents))).toEqual(expected);
           for (const [i, c] of cases.entries()) {
             const pricing = await loadBuyerPricing(db, {
-              companyId: buyerId,
+              partyId: buyerId,
               partIds,
               today: c.today,
             });
@@ -210,13 +210,13 @@ describe('buyer prices: the pricer and the SQL twin give the contract rule', () 
         throw new Error('the public pricer touched the database');
       },
     });
-    const anonymous = await loadBuyerPricing(noDb, { companyId: null, partIds: [part.id] });
+    const anonymous = await loadBuyerPricing(noDb, { partyId: null, partIds: [part.id] });
     expect(anonymous.unitCents(part, 10)).toBe(900);
     expect(anonymous.explain(part, 1)).toMatchObject({ unitCents: 1000, decidedBy: null });
 
     await database.db.delete(priceLists);
     const lonely = await insertCompany(database.db, 'lonely');
-    const none = await loadBuyerPricing(database.db, { companyId: lonely, partIds: [part.id] });
+    const none = await loadBuyerPricing(database.db, { partyId: lonely, partIds: [part.id] });
     expect(none.unitCents(part, 12)).toBe(900);
     const [row] = rowsOf(
       await database.db.execute(sql`
@@ -236,7 +236,7 @@ describe('buyer prices: the pricer and the SQL twin give the contract rule', () 
       .insert(priceListAssignments)
       .values({ listId: list!.id, companyId: buyerId, priority: 0 });
     const pricing = await loadBuyerPricing(database.db, {
-      companyId: buyerId,
+      partyId: buyerId,
       partIds: [partIds[0]!],
     });
     const part = (id: string): PricedPart => ({
@@ -274,7 +274,7 @@ describe('buyer prices: the pricer and the SQL twin give the contract rule', () 
           from ${partsRelation} p where p.id = any(${`{${partIds.join(',')}}`}::uuid[])
          order by p.id`),
     );
-    const pricing = await loadBuyerPricing(db, { companyId: buyerId, partIds });
+    const pricing = await loadBuyerPricing(db, { partyId: buyerId, partIds });
     expect(rows).toHaveLength(3);
     for (const r of rows) {
       const part: PricedPart = {

@@ -12,8 +12,10 @@ import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { unitPriceSql } from '../parts/stock.service.js';
 import {
+  customerGroupMembers,
   priceListAssignments,
   priceListCategories,
+  priceListGroupAssignments,
   priceListEntries,
   priceLists,
 } from './price-lists.tables.js';
@@ -67,12 +69,31 @@ const publicPricing = (today: string): BuyerPricing => ({
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /**
- * The lists assigned to a company (only those valid on `activeOn`, when given) with their
- * category percentages, and their fixed entries for `partIds` only: two statements.
+ * The assignments of a pricing party (decision 062): a company's, or a customer group's. Ids are
+ * uuids, so one id names one party and both tables can be asked at once.
+ */
+const assignmentsOf = (partyId: SQL) => sql`(
+  select bp_ca.list_id, bp_ca.priority from ${priceListAssignments} bp_ca
+   where bp_ca.company_id = ${partyId}
+  union all
+  select bp_ga.list_id, bp_ga.priority from ${priceListGroupAssignments} bp_ga
+   where bp_ga.group_id = ${partyId})`;
+
+/**
+ * The pricing party of a person buying for themselves, inside a statement: their customer group
+ * (null: none, the public price). A company's order prices by the company instead.
+ */
+export const personalPartySql = (userId: SQL): SQL =>
+  sql`(select bp_m.group_id from ${customerGroupMembers} bp_m where bp_m.user_id = ${userId})`;
+
+/**
+ * The lists assigned to a party, a company or a customer group (only those valid on `activeOn`,
+ * when given) with their category percentages, and their fixed entries for `partIds` only: two
+ * statements.
  */
 export async function loadAssignedLists(
   db: DbOrTx,
-  companyId: string,
+  partyId: string,
   partIds: readonly string[],
   activeOn: string | null,
 ): Promise<AssignedPriceList[]> {
@@ -84,9 +105,8 @@ export async function loadAssignedLists(
                                                          'percentOffBp', c.percent_off_bp))
                          from ${priceListCategories} c where c.list_id = l.id), '[]'::json)
                as categories
-        from ${priceListAssignments} a join ${priceLists} l on l.id = a.list_id
-       where a.company_id = ${companyId}::uuid
-         and (${activeOn}::date is null
+        from ${assignmentsOf(sql`${partyId}::uuid`)} a join ${priceLists} l on l.id = a.list_id
+       where (${activeOn}::date is null
               or ((l.valid_from is null or l.valid_from <= ${activeOn}::date)
                   and (l.valid_until is null or l.valid_until >= ${activeOn}::date)))`),
   );
@@ -131,11 +151,11 @@ export async function loadAssignedLists(
  */
 export async function loadBuyerPricing(
   db: DbOrTx,
-  options: { companyId: string | null; partIds: readonly string[]; today?: string },
+  options: { partyId: string | null; partIds: readonly string[]; today?: string },
 ): Promise<BuyerPricing> {
   const today = options.today ?? utcToday();
-  if (options.companyId === null) return publicPricing(today);
-  const lists = await loadAssignedLists(db, options.companyId, options.partIds, today);
+  if (options.partyId === null) return publicPricing(today);
+  const lists = await loadAssignedLists(db, options.partyId, options.partIds, today);
   if (lists.length === 0) return publicPricing(today);
   const loaded = new Set(options.partIds);
   const explain = (part: PricedPart, quantity: number): PriceDecision => {
@@ -160,8 +180,9 @@ const utcTodaySql = sql`(now() at time zone 'utc')::date`;
 
 /**
  * The SQL twin of the contract's `buyerPrice(...).unitCents` for a part (its row as `p`: id,
- * category, price_cents, tier_quantities, tier_cents), `quantity` pieces, a company (null: the
- * public price) on `today` (default: today in UTC). Of the company's active lists that price the
+ * category, price_cents, tier_quantities, tier_cents), `quantity` pieces, a pricing party (a
+ * company or a customer group; null: the public price) on `today` (default: today in UTC). Of the
+ * party's active lists that price the
  * part, the highest priority (then the lower price, then the smaller id) decides, capped at the
  * public price; a percentage rounds once, half up, never below a cent. Its own aliases start with
  * `bp_` so they never hide the caller's part row (checkout's locked rows are `l`).
@@ -169,7 +190,7 @@ const utcTodaySql = sql`(now() at time zone 'utc')::date`;
 export const buyerUnitPriceSql = (
   p: string,
   quantity: SQL,
-  companyId: SQL,
+  partyId: SQL,
   today: SQL = utcTodaySql,
 ): SQL => {
   const c = (column: string) => sql.raw(`${p}.${column}`);
@@ -177,7 +198,7 @@ export const buyerUnitPriceSql = (
     from (select ${unitPriceSql(p, quantity)} as cents) bp_pub
     left join lateral (
       select bp_price.cents
-        from ${priceListAssignments} bp_a
+        from ${assignmentsOf(partyId)} bp_a
         join ${priceLists} bp_l on bp_l.id = bp_a.list_id
         cross join lateral (
           select coalesce(
@@ -190,8 +211,7 @@ export const buyerUnitPriceSql = (
                                      bp_l.percent_off_bp) as v) bp_v
               where bp_v.v is not null)) as cents
         ) bp_price
-       where bp_a.company_id = ${companyId}
-         and (bp_l.valid_from is null or bp_l.valid_from <= ${today})
+       where (bp_l.valid_from is null or bp_l.valid_from <= ${today})
          and (bp_l.valid_until is null or bp_l.valid_until >= ${today})
          and bp_price.cents is not null
        order by bp_a.priority desc, bp_price.cents, bp_l.id

@@ -1,18 +1,27 @@
 import type { DbOrTx } from '../../db/database.js';
 import { pricingCompanyOf } from '../companies/buying-for.service.js';
 import { loadBuyerPricing, type BuyerPricing } from './buyer-prices.js';
+import { groupOf } from './customer-groups.service.js';
 
 /**
- * A request's prices (decision 061, "Whose prices a request sees"): a signed-in account's pricing
- * company (its "buying for", membership checked now) and that company's lists for `partIds`.
- * Visitors, and accounts buying for no company, get the public price without a list read.
+ * Whose lists price an account's request now (decisions 061 and 062): the company it buys for
+ * (membership checked now), or else, buying for itself, its customer group; null: the public
+ * price. Both are read on every request, so a removal takes effect at once.
+ */
+export async function pricingPartyOf(db: DbOrTx, userId: string): Promise<string | null> {
+  return (await pricingCompanyOf(db, userId)) ?? (await groupOf(db, userId));
+}
+
+/**
+ * A request's prices: the account's pricing party and its lists for `partIds`. Visitors, and
+ * accounts with no party, get the public price without a list read.
  */
 export async function pricingForAccount(
   db: DbOrTx,
   userId: string | null,
   partIds: readonly string[],
-): Promise<BuyerPricing & { companyId: string | null }> {
-  const companyId = userId === null ? null : await pricingCompanyOf(db, userId);
-  const pricing = await loadBuyerPricing(db, { companyId, partIds });
-  return { ...pricing, companyId };
+): Promise<BuyerPricing & { partyId: string | null }> {
+  const partyId = userId === null ? null : await pricingPartyOf(db, userId);
+  const pricing = await loadBuyerPricing(db, { partyId, partIds });
+  return { ...pricing, partyId };
 }

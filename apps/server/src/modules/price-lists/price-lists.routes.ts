@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Caller, Guards } from '../auth/guards.js';
 import { companyNames } from '../companies/companies.service.js';
 import { listAssignments } from './assignments.service.js';
+import { listGroupAssignments } from './customer-groups.service.js';
 import { changeList } from './audited.js';
 import {
   createPriceList,
@@ -39,7 +40,7 @@ const valuesOf = (body: z.output<typeof PriceListBody>): PriceListValues => ({
   percentOffBp: body.percentOff === null ? null : toBp(body.percentOff),
 });
 
-async function detailsOf(db: DbOrTx, id: string): Promise<PriceListDetails> {
+export async function detailsOf(db: DbOrTx, id: string): Promise<PriceListDetails> {
   const list = await findPriceList(db, id);
   if (!list) throw notFound('Price list');
   const assigned = await listAssignments(db, id);
@@ -50,6 +51,7 @@ async function detailsOf(db: DbOrTx, id: string): Promise<PriceListDetails> {
   return toDetails(
     list,
     assigned.map((a) => ({ ...a, companyName: names.get(a.companyId) ?? '' })),
+    await listGroupAssignments(db, id),
   );
 }
 

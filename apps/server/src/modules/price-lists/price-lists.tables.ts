@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -17,6 +18,7 @@ import type {
   PriceListImportCounts,
   PriceListImportError,
 } from '@storefront/contract';
+import { users } from '../auth/auth.tables.js';
 import { companies } from '../companies/companies.tables.js';
 import { parts } from '../parts/parts.tables.js';
 
@@ -143,3 +145,49 @@ export const priceListImports = pgTable(
   ],
 );
 export type PriceListImportRow = typeof priceListImports.$inferSelect;
+
+/** A named group of people buying for themselves who share price lists (decision 062). */
+export const customerGroups = pgTable(
+  'customer_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customer_groups_name').on(sql`lower(${t.name})`)],
+);
+export type CustomerGroupRow = typeof customerGroups.$inferSelect;
+
+/** A person in a group: one group at most (keyed by the person). */
+export const customerGroupMembers = pgTable(
+  'customer_group_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => customerGroups.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_group_members_group').on(t.groupId)],
+);
+
+/** A list given to a customer group, with the priority the rule compares. */
+export const priceListGroupAssignments = pgTable(
+  'price_list_group_assignments',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => customerGroups.id, { onDelete: 'cascade' }),
+    priority: integer('priority').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'price_list_group_assignments_pk', columns: [t.listId, t.groupId] }),
+    index('price_list_group_assignments_group').on(t.groupId),
+  ],
+);

@@ -37,8 +37,9 @@ export const toSummary = (list: PriceListFacts, today = utcToday()): PriceListSu
 
 export const toDetails = (
   list: PriceListFacts,
-  companies: { companyId: string; companyName: string; priority: number }[],
-): PriceListDetails => ({ ...toSummary(list), companies });
+  companies: PriceListDetails['companies'],
+  groups: PriceListDetails['groups'],
+): PriceListDetails => ({ ...toSummary(list), companies, groups });
 
 type WireSource = NonNullable<PriceExplanation['decidedBy']>['source'];
 const toWireSource = (source: PriceSource): WireSource =>
@@ -51,7 +52,7 @@ const toWireSource = (source: PriceSource): WireSource =>
 /** The contract's decision in dollars, with its summary line. */
 export const toExplanation = (
   decision: PriceDecision,
-  context: Pick<PriceExplanation, 'company' | 'part' | 'quantity' | 'date' | 'summary'>,
+  context: Pick<PriceExplanation, 'party' | 'company' | 'part' | 'quantity' | 'date' | 'summary'>,
 ): PriceExplanation => ({
   ...context,
   unitPrice: fromCents(decision.unitCents),

@@ -5,6 +5,7 @@ import { companiesPrivacy } from '../companies/companies.privacy.js';
 import { limitsPrivacy } from '../limits/limits.privacy.js';
 import { mailPrivacy } from '../mail/mail.privacy.js';
 import { ordersPrivacy } from '../orders/orders.privacy.js';
+import { priceListsPrivacy } from '../price-lists/price-lists.privacy.js';
 import { outboxPrivacy } from '../outbox/outbox.privacy.js';
 import { quotesPrivacy } from '../quotes/quotes.privacy.js';
 import { reviewsPrivacy } from '../reviews/reviews.privacy.js';
@@ -25,6 +26,7 @@ export const PRIVACY_CONTRIBUTIONS: readonly PrivacyContribution[] = [
   reviewsPrivacy,
   mailPrivacy,
   companiesPrivacy,
+  priceListsPrivacy,
   quotesPrivacy,
   outboxPrivacy,
   limitsPrivacy,

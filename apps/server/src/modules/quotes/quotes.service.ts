@@ -20,7 +20,7 @@ import { findUserById, findUsersByIds } from '../auth/identity.service.js';
 import { companyNames, listMyCompanies, roleIn } from '../companies/companies.service.js';
 import { findOrderView } from '../orders/orders.service.js';
 import { catalogUnitCents } from '../parts/stock.service.js';
-import { buyerUnitPriceSql } from '../price-lists/buyer-prices.js';
+import { buyerUnitPriceSql, personalPartySql } from '../price-lists/buyer-prices.js';
 import {
   quoteEvents,
   quoteLines,
@@ -171,15 +171,15 @@ export async function quoteView(db: DbOrTx, quote: QuoteRow): Promise<QuoteRespo
     .where(eq(quoteEvents.quoteId, quote.id))
     .orderBy(asc(quoteEvents.id));
   const linesOf = (version: number) => lines.filter((l) => l.version === version);
-  // Today's price of each line, for staff pricing an offer and the buyer comparing it: a
-  // company's quote starts from the company's prices (its price lists, decision 061).
-  const companyId = quote.companyId;
-  const list = await catalogUnitCents(
-    db,
-    lines,
-    companyId === null
-      ? undefined
-      : (p, quantity) => buyerUnitPriceSql(p, quantity, sql`${companyId}::uuid`),
+  // Today's price of each line, for staff pricing an offer and the buyer comparing it: a quote
+  // starts from its buyer's prices (decisions 061, 062): the company's, or for a personal quote
+  // the requester's customer group's.
+  const party =
+    quote.companyId === null
+      ? personalPartySql(sql`${quote.userId}::text`)
+      : sql`${quote.companyId}::uuid`;
+  const list = await catalogUnitCents(db, lines, (p, quantity) =>
+    buyerUnitPriceSql(p, quantity, party),
   );
   const current = versions.find((v) => v.version === quote.version);
   const order = quote.orderId ? await findOrderView(db, quote.orderId) : undefined;
