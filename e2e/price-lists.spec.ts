@@ -155,4 +155,39 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     expect(await shown.textContent()).not.toContain('Your price');
     await plain.context.close();
   });
+
+  it('gives a customer group the list: its member, buying for themselves, sees their price', async () => {
+    const person = await newPage(ctx.browser, ctx.shop.baseURL);
+    await registerCustomer(person.page, { name: 'Group Buyer', email: 'group-buyer@example.com' });
+
+    await page.goto('/dashboard/price-lists');
+    const make = page.getByRole('form', { name: 'Make a customer group' });
+    await make.getByLabel('Group name').fill('Trade counter');
+    await make.getByRole('button', { name: 'Make the group' }).click();
+    const card = page.getByTestId('customer-group').filter({ hasText: 'Trade counter' });
+    await card.getByRole('button', { name: 'Members of Trade counter' }).click();
+    const add = page.getByRole('form', { name: 'Add a customer to Trade counter' });
+    await add.getByLabel("Customer's email").fill('group-buyer@example.com');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await card.getByText('Group Buyer <group-buyer@example.com>').waitFor();
+
+    await page.getByRole('link', { name: 'Fleet 2027' }).click();
+    const assign = page.getByRole('form', { name: 'Assign to a customer group' });
+    await assign.getByLabel('Customer group').selectOption({ label: 'Trade counter' });
+    await assign.getByLabel('Priority').fill('1');
+    await assign.getByRole('button', { name: 'Assign to the group' }).click();
+    await page
+      .getByTestId('assigned-groups')
+      .getByRole('cell', { name: 'Trade counter', exact: true })
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // 35% off the list for the item below its first fixed break.
+    const item = items.find((i) => i.mOrderQuantity < 10) ?? items[0]!;
+    await person.page.goto(`/parts/${item._id}`);
+    const price = person.page.getByTestId('part-price').first();
+    await price.getByText('Your price').waitFor();
+    expect(await price.locator('s').textContent()).toContain(formatMoney(item.price));
+    await person.context.close();
+  });
 });

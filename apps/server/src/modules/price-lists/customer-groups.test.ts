@@ -11,7 +11,7 @@ import type {
   QuoteResponse,
 } from '@storefront/contract';
 import { admin, customer } from '../../test/accounts.js';
-import { addBuyer, caller, companyOf, giveList, pricedPart, shipTo } from '../../test/price-kit.js';
+import { caller, companyOf, giveList, pricedPart, shipTo } from '../../test/price-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
 import { customerGroupMembers } from './price-lists.tables.js';

@@ -2,6 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AssignPriceListBody,
   CompanyPriceLists,
+  CustomerGroupDetails,
+  CustomerGroupSummary,
   PriceExplanation,
   PriceListBody,
   PriceListCategoriesBody,
@@ -132,16 +134,22 @@ export const useUnassign = (id: string) =>
     meta: changes,
   });
 
-/** Why a company pays what it pays: asked on demand, not kept. */
+/** Why a company (or a customer group) pays what it pays: asked on demand, not kept. */
 export const useExplainPrice = () =>
   useMutation({
-    mutationFn: (q: { companyId: string; partNumber: string; quantity: number; date?: string }) => {
+    mutationFn: (q: {
+      party: 'company' | 'group';
+      id: string;
+      partNumber: string;
+      quantity: number;
+      date?: string;
+    }) => {
       const query = new URLSearchParams({ partNumber: q.partNumber, quantity: String(q.quantity) });
       if (q.date) query.set('date', q.date);
-      return api<PriceExplanation>(
-        `/staff/companies/${at(q.companyId)}/price-explanation?${query}`,
-        { auth: true },
-      );
+      const owner = q.party === 'group' ? '/staff/customer-groups' : '/staff/companies';
+      return api<PriceExplanation>(`${owner}/${at(q.id)}/price-explanation?${query}`, {
+        auth: true,
+      });
     },
   });
 
@@ -181,3 +189,81 @@ export async function downloadEntries(id: string, format: 'csv' | 'xlsx'): Promi
   const { blob, name } = await apiDownload(`${base}/${at(id)}/export?format=${format}`);
   saveFile(blob, name ?? `fixed-prices.${format}`);
 }
+
+/* Customer groups (decision 062): people buying for themselves who share price lists. */
+const groupsBase = '/staff/customer-groups';
+const groupKeys = {
+  list: ['price-lists', 'groups'],
+  one: (id: string) => ['price-lists', 'groups', id],
+};
+
+export const useCustomerGroups = () =>
+  useQuery({
+    queryKey: groupKeys.list,
+    queryFn: () => api<CustomerGroupSummary[]>(groupsBase, { auth: true }),
+    meta,
+  });
+
+export const useCustomerGroup = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: groupKeys.one(id),
+    queryFn: () => api<CustomerGroupDetails>(`${groupsBase}/${at(id)}`, { auth: true }),
+    enabled,
+    meta,
+  });
+
+export const useCreateCustomerGroup = () =>
+  useMutation({
+    mutationFn: (name: string) =>
+      api<CustomerGroupDetails>(groupsBase, { method: 'POST', auth: true, body: { name } }),
+    meta: changes,
+  });
+
+export const useDeleteCustomerGroup = (id: string) =>
+  useMutation({
+    mutationFn: () =>
+      api<CustomerGroupSummary[]>(`${groupsBase}/${at(id)}`, { method: 'DELETE', auth: true }),
+    meta: changes,
+  });
+
+export const useAddGroupMember = (id: string) =>
+  useMutation({
+    mutationFn: (email: string) =>
+      api<CustomerGroupDetails>(`${groupsBase}/${at(id)}/members`, {
+        method: 'POST',
+        auth: true,
+        body: { email },
+      }),
+    meta: changes,
+  });
+
+export const useRemoveGroupMember = (id: string) =>
+  useMutation({
+    mutationFn: (userId: string) =>
+      api<CustomerGroupDetails>(`${groupsBase}/${at(id)}/members/${at(userId)}`, {
+        method: 'DELETE',
+        auth: true,
+      }),
+    meta: changes,
+  });
+
+export const useAssignGroup = (listId: string) =>
+  useMutation({
+    mutationFn: ({ groupId, priority }: { groupId: string; priority: number }) =>
+      api<PriceListDetails>(`${base}/${at(listId)}/groups/${at(groupId)}`, {
+        method: 'PUT',
+        auth: true,
+        body: { priority },
+      }),
+    meta: changes,
+  });
+
+export const useUnassignGroup = (listId: string) =>
+  useMutation({
+    mutationFn: (groupId: string) =>
+      api<PriceListDetails>(`${base}/${at(listId)}/groups/${at(groupId)}`, {
+        method: 'DELETE',
+        auth: true,
+      }),
+    meta: changes,
+  });

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { formatMoney } from '@storefront/contract';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { CompanySelect, type CompanyOption } from './company-option';
+import type { CompanyOption } from './company-option';
 import { useExplainPrice } from '../api/price-lists';
 import { Problems } from './problems';
 
@@ -11,15 +11,26 @@ const STATUS = {
   inactive: 'not valid that day',
 };
 
-/** Why a company pays what it pays for a part at a quantity: every list considered, and the rule. */
-export function ExplainForm({ companies }: { companies: CompanyOption[] | undefined }) {
+/**
+ * Why a company, or a customer group's members, pay what they pay for a part at a quantity: every
+ * list considered, and the rule.
+ */
+export function ExplainForm({
+  companies,
+  groups,
+}: {
+  companies: CompanyOption[] | undefined;
+  groups: CompanyOption[] | undefined;
+}) {
   const explain = useExplainPrice();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const date = String(data.get('date') ?? '');
+    const [kind, id = ''] = String(data.get('party') ?? '').split(':');
     explain.mutate({
-      companyId: String(data.get('companyId') ?? ''),
+      party: kind === 'group' ? 'group' : 'company',
+      id,
       partNumber: String(data.get('partNumber') ?? '').trim(),
       quantity: Number(data.get('quantity') ?? 1),
       ...(date ? { date } : {}),
@@ -33,7 +44,30 @@ export function ExplainForm({ companies }: { companies: CompanyOption[] | undefi
       className="rounded-box bg-base-100 p-4 shadow"
     >
       <div className="grid gap-3 md:grid-cols-4">
-        <CompanySelect companies={companies} />
+        <label className="form-control md:col-span-2">
+          <span className="label-text">Company or customer group</span>
+          <select name="party" required className="select select-bordered w-full" defaultValue="">
+            <option value="" disabled>
+              {companies === undefined ? 'Loading companies…' : 'Choose a company or group'}
+            </option>
+            <optgroup label="Companies">
+              {companies?.map((c) => (
+                <option key={c.id} value={`company:${c.id}`}>
+                  {c.name}
+                </option>
+              ))}
+            </optgroup>
+            {groups && groups.length > 0 && (
+              <optgroup label="Customer groups">
+                {groups.map((g) => (
+                  <option key={g.id} value={`group:${g.id}`}>
+                    {g.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </select>
+        </label>
         <label className="form-control">
           <span className="label-text">Part number</span>
           <input
@@ -65,7 +99,10 @@ export function ExplainForm({ companies }: { companies: CompanyOption[] | undefi
       {answer && !explain.isPending && (
         <div className="mt-4" role="status" data-testid="price-explanation">
           <p className="font-semibold">
-            {answer.company.name} pays {formatMoney(answer.unitPrice)} a piece for{' '}
+            {answer.party === 'group'
+              ? `The members of ${answer.company.name}`
+              : answer.company.name}{' '}
+            {answer.party === 'group' ? 'pay' : 'pays'} {formatMoney(answer.unitPrice)} a piece for{' '}
             {answer.quantity.toLocaleString('en-US')} × {answer.part.partNumber} on {answer.date}.
           </p>
           <p data-testid="price-explanation-summary">{answer.summary}</p>

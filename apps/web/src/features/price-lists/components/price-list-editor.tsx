@@ -3,13 +3,19 @@ import { useNavigate } from 'react-router';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { dashboardPaths } from '../../../config/dashboard-paths';
-import { useDeletePriceList, usePriceList, useUpdatePriceList } from '../api/price-lists';
+import {
+  useCustomerGroups,
+  useDeletePriceList,
+  usePriceList,
+  useUpdatePriceList,
+} from '../api/price-lists';
 import { CategoriesForm } from './categories-form';
 import { CompaniesForm } from './companies-form';
 import type { CompanyOption } from './company-option';
 import { EntriesFile } from './entries-file';
 import { ExplainForm } from './explain-form';
 import { FixedPrices } from './fixed-prices';
+import { GroupsForm } from './groups-form';
 import { ListForm, listBody } from './list-form';
 import { Problems } from './problems';
 import { validity } from './validity';
@@ -23,6 +29,8 @@ export function PriceListEditor({
   companies: CompanyOption[] | undefined;
 }) {
   const list = usePriceList(id);
+  const groups = useCustomerGroups();
+  const groupOptions = groups.data?.map((g) => ({ id: g.id, name: g.name }));
   const update = useUpdatePriceList(id);
   const remove = useDeletePriceList(id);
   const navigate = useNavigate();
@@ -97,7 +105,12 @@ export function PriceListEditor({
         </>,
       )}
       {section('companies-title', 'Companies', <CompaniesForm list={l} companies={companies} />)}
-      {section('explain-title', 'Explain a price', <ExplainForm companies={companies} />)}
+      {section('groups-title', 'Customer groups', <GroupsForm list={l} />)}
+      {section(
+        'explain-title',
+        'Explain a price',
+        <ExplainForm companies={companies} groups={groupOptions} />,
+      )}
     </>
   );
 }

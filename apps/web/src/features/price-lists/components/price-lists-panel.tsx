@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useCreatePriceList, usePriceLists } from '../api/price-lists';
+import { CustomerGroupsPanel } from './customer-groups-panel';
 import { ListForm, listBody } from './list-form';
 import { validity } from './validity';
 
@@ -84,6 +85,7 @@ export function PriceListsPanel() {
           onSubmit={onSubmit}
         />
       </section>
+      <CustomerGroupsPanel />
     </>
   );
 }
