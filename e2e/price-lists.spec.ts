@@ -145,6 +145,21 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     await price.getByText('Your price').waitFor();
     expect(await price.textContent()).toContain(expected);
     expect(await price.locator('s').textContent()).toContain(formatMoney(item.price));
+    // The company page shows its members their contract, and why a part costs what it does.
+    await member.page.goto('/dashboard/company');
+    await member.page
+      .getByTestId('company-price-lists')
+      .getByText(/^Fleet 2027: always/)
+      .waitFor();
+    const why = member.page.getByRole('form', { name: 'Why this price' });
+    await why.getByLabel('Part number').fill(item.sku);
+    await why.getByLabel('Quantity').fill('35');
+    await why.getByRole('button', { name: 'Why this price' }).click();
+    await member.page
+      .getByTestId('company-price-why')
+      .getByText(`${formatMoney(Number(fixed(item, 2)))} a piece: Fleet 2027: fixed`)
+      .waitFor();
+    expect(await seriousA11yViolations(member.page)).toEqual([]);
     await member.context.close();
 
     const plain = await newPage(ctx.browser, ctx.shop.baseURL);

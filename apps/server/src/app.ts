@@ -90,6 +90,7 @@ import { priceListRoutes } from './modules/price-lists/price-lists.routes.js';
 import { priceListEntryRoutes } from './modules/price-lists/entries.routes.js';
 import { priceListImportRoutes } from './modules/price-lists/entry-import.routes.js';
 import { customerGroupRoutes } from './modules/price-lists/customer-groups.routes.js';
+import { companyPriceRoutes } from './modules/price-lists/company-prices.routes.js';
 import { priceListAssignmentRoutes } from './modules/price-lists/assignments.routes.js';
 import { priceExplanationRoutes } from './modules/price-lists/explain.routes.js';
 import { syncWebhookSettings } from './modules/webhooks/webhooks.service.js';
@@ -490,6 +491,7 @@ export async function buildApp({
   await app.register(priceListAssignmentRoutes, { db, guards });
   await app.register(priceExplanationRoutes, { db, guards });
   await app.register(customerGroupRoutes, { db, guards });
+  await app.register(companyPriceRoutes, { db, guards });
   await app.register(v1Routes, {
     db,
     keyGuard,

@@ -19,7 +19,7 @@ import { changeList } from './audited.js';
 
 export type PriceListAssignmentRoutesOptions = { db: Db; guards: Guards };
 
-async function companyListsOf(db: DbOrTx, companyId: string): Promise<CompanyPriceLists> {
+export async function companyListsOf(db: DbOrTx, companyId: string): Promise<CompanyPriceLists> {
   const today = utcToday();
   const rows = await companyAssignments(db, companyId);
   return { companyId, assignments: rows.map((r) => ({ ...r, active: isActiveOn(r, today) })) };

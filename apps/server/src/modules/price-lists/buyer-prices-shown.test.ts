@@ -3,9 +3,11 @@ import type {
   BuyingForResponse,
   CartResponse,
   CatalogPage,
+  CompanyPriceLists,
   PartListResponse,
   PartPageResponse,
   PartResponse,
+  PriceExplanation,
   QuickOrderResponse,
   QuoteResponse,
   SuggestResponse,
@@ -161,6 +163,48 @@ describe('buyer prices: what each caller is shown', () => {
       { partId: brake.id, listUnitPrice: 49.5 },
       { partId: filter.id, listUnitPrice: 20 },
     ]);
+  });
+
+  it("shows a company's members their own lists and why they pay; 404 to everyone else", async () => {
+    const { ownerA, buyerA, ownerB, plain, fleet, other, brake } = await given();
+    for (const member of [ownerA, buyerA]) {
+      const lists = await call(member, 'GET', `/api/companies/${fleet.id}/price-lists`);
+      expect(lists.statusCode, lists.body).toBe(200);
+      expect(lists.json<CompanyPriceLists>().assignments).toMatchObject([
+        { listName: 'Fleet 2027', active: true },
+      ]);
+      const why = await call(
+        member,
+        'GET',
+        `/api/companies/${fleet.id}/price-explanation?partNumber=${brake.sku}&quantity=12`,
+      );
+      expect(why.json<PriceExplanation>()).toMatchObject({
+        party: 'company',
+        unitPrice: 41.2,
+        company: { name: 'Fleet Ltd' },
+      });
+    }
+    const staff = await staffOf();
+    for (const who of [ownerB, plain, staff])
+      for (const url of [
+        `/api/companies/${fleet.id}/price-lists`,
+        `/api/companies/${fleet.id}/price-explanation?partNumber=${brake.sku}&quantity=1`,
+      ])
+        expect((await call(who, 'GET', url)).statusCode, url).toBe(404);
+    expect((await call(null, 'GET', `/api/companies/${fleet.id}/price-lists`)).statusCode).toBe(
+      401,
+    );
+    // Their own company's lists, never another's through a mixed-up id.
+    const theirs = await call(ownerB, 'GET', `/api/companies/${other.id}/price-lists`);
+    expect(theirs.json<CompanyPriceLists>().assignments.map((a) => a.listName)).toEqual([
+      'Other 50',
+    ]);
+    const bad = await call(
+      ownerA,
+      'GET',
+      `/api/companies/${fleet.id}/price-explanation?partNumber=&quantity=0`,
+    );
+    expect(bad.statusCode).toBe(400);
   });
 
   it('shows a visitor, a plain customer and another company the public price at the same moment', async () => {

@@ -6,6 +6,7 @@ import { useAuth } from '../../../features/auth/use-auth';
 import { useCompany, useMyCompanies } from '../../../features/companies/api/companies';
 import { CompanyPanel } from '../../../features/companies/components/company-panel';
 import { CreateCompanyForm } from '../../../features/companies/components/create-company-form';
+import { CompanyPrices } from '../../../features/price-lists/components/company-prices';
 
 /** The buyer's companies: each one's members, invitations and standing, or a form to create one. */
 export default function CompanyRoute() {
@@ -72,7 +73,11 @@ export default function CompanyRoute() {
           onRetry={() => void company.refetch()}
         />
       ) : (
-        <CompanyPanel company={company.data} myUserId={auth.user?.id ?? ''} />
+        <>
+          <CompanyPanel company={company.data} myUserId={auth.user?.id ?? ''} />
+          {/* Composed here: features do not import each other. */}
+          <CompanyPrices companyId={company.data.id} />
+        </>
       )}
     </>
   );
