@@ -49,7 +49,8 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<CustomerGroupRoutesOptio
     work: (tx: Tx) => Promise<{ id: string; summary: string; details?: Record<string, unknown> }>,
   ) =>
     db.transaction(async (tx) => {
-      if (groupId !== null && !(await findCustomerGroup(tx, groupId))) throw groupNotFound();
+      if (groupId !== null && !(await findCustomerGroup(tx, groupId, 'key share')))
+        throw groupNotFound();
       const done = await work(tx);
       await recordAudit(
         tx,
@@ -164,7 +165,7 @@ export const customerGroupRoutes: FastifyPluginAsyncZod<CustomerGroupRoutesOptio
       const { id, groupId } = request.params;
       const { priority } = parseOr400(AssignPriceListBody, request.body ?? {});
       await changeList(db, caller, id, 'price-list.assign-group', async (tx, list) => {
-        const group = await findCustomerGroup(tx, groupId);
+        const group = await findCustomerGroup(tx, groupId, 'key share');
         if (!group) throw groupNotFound();
         await assignToGroup(tx, id, groupId, priority);
         return {

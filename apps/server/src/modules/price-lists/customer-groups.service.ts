@@ -54,11 +54,18 @@ async function summaries(db: DbOrTx, id?: string): Promise<CustomerGroupSummary[
 
 export const listCustomerGroups = (db: DbOrTx) => summaries(db);
 
+/**
+ * A group; with `lock`, its row is held to the transaction's end: 'key share' keeps it from being
+ * deleted under a write that refers to it (a member added, a list assigned), so a concurrent
+ * deletion is a clean 404 before or after, never a foreign-key error.
+ */
 export async function findCustomerGroup(
   db: DbOrTx,
   id: string,
+  lock?: 'key share' | 'update',
 ): Promise<CustomerGroupRow | undefined> {
-  const [row] = await db.select().from(customerGroups).where(eq(customerGroups.id, id));
+  const query = db.select().from(customerGroups).where(eq(customerGroups.id, id));
+  const [row] = await (lock ? query.for(lock) : query);
   return row;
 }
 

@@ -271,4 +271,28 @@ describe('customer groups: price lists for people buying for themselves', () => 
     expect(same.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(same.filter((r) => r.statusCode === 409)).toHaveLength(19);
   });
+
+  it('answers 200 or 404, never an error, when a group is deleted under members and lists being added', async () => {
+    const { staff } = await given();
+    const people = await Promise.all(Array.from({ length: 6 }, () => customer(ctx.app)));
+    const { groupId, listId } = await groupWithList([]);
+    const answers = await Promise.all([
+      ...people.map((p) =>
+        call(staff, 'POST', `/api/staff/customer-groups/${groupId}/members`, { email: p.email }),
+      ),
+      call(staff, 'DELETE', `/api/staff/customer-groups/${groupId}`),
+      ...Array.from({ length: 6 }, (_, i) =>
+        call(staff, 'PUT', `/api/staff/price-lists/${listId}/groups/${groupId}`, { priority: i }),
+      ),
+    ]);
+    for (const a of answers) expect([200, 404], a.body).toContain(a.statusCode);
+    expect((await call(staff, 'GET', `/api/staff/customer-groups/${groupId}`)).statusCode).toBe(
+      404,
+    );
+    const left = await db()
+      .select()
+      .from(customerGroupMembers)
+      .where(eq(customerGroupMembers.groupId, groupId));
+    expect(left).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ import {
 } from '@storefront/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { partIdsByNumbers } from '../parts/feeds.service.js';
 import { partsRelation } from '../parts/stock.service.js';
 import type { EntryFileRow } from './entry-file.js';
@@ -178,24 +178,38 @@ export async function previewEntries(
         lt(priceListImports.createdAt, sql`now() - interval '7 days'`),
       ),
     );
-  const [saved] = await db
-    .insert(priceListImports)
-    .values({
-      listId: input.listId,
-      status: 'previewed',
-      fileName: input.fileName,
-      replaceAll: input.replaceAll,
-      fingerprint: fingerprintOf(stored),
-      rows: valid,
-      changes,
-      errors: [...errors.values()].flat(),
-      notes: input.notes,
-      counts,
-      createdByEmail: input.createdByEmail,
-    })
-    .returning();
+  const [saved] = await insertOr404(
+    db
+      .insert(priceListImports)
+      .values({
+        listId: input.listId,
+        status: 'previewed',
+        fileName: input.fileName,
+        replaceAll: input.replaceAll,
+        fingerprint: fingerprintOf(stored),
+        rows: valid,
+        changes,
+        errors: [...errors.values()].flat(),
+        notes: input.notes,
+        counts,
+        createdByEmail: input.createdByEmail,
+      })
+      .returning(),
+  );
   if (!saved) throw new Error('previewEntries: no row');
   return saved;
+}
+
+/** A list deleted while its file was read: a 404, not a foreign-key error. */
+async function insertOr404<T>(insert: Promise<T>): Promise<T> {
+  try {
+    return await insert;
+  } catch (err) {
+    const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
+    if (code(err) === '23503' || code((err as { cause?: unknown } | null)?.cause) === '23503')
+      throw notFound('Price list');
+    throw err;
+  }
 }
 
 export async function findEntryImport(
