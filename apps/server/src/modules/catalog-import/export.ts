@@ -90,36 +90,45 @@ async function* pages(
 }
 
 /** Waits for a writable stream to drain when it asks to (backpressure: memory stays flat). */
-export const written = (stream: Writable, chunk: unknown): Promise<void> | undefined =>
+const written = (stream: Writable, chunk: unknown): Promise<void> | undefined =>
   stream.write(chunk) ? undefined : new Promise((resolve) => stream.once('drain', resolve));
 
-/** The parts (or vehicles) file as CSV: UTF-8 with a byte-order mark, so Excel reads it as such. */
-export function exportCsv(
-  db: DbOrTx,
-  filters: StaffPartFilters,
-  file: 'parts' | 'fitment',
-): Readable {
+/**
+ * A spreadsheet file as CSV: UTF-8 with a byte-order mark, so Excel reads it as such, lines ended
+ * as Excel ends them, every cell formula-safe, written with back-pressure as `rows` yields them.
+ */
+export function csvFile(header: readonly string[], rows: AsyncIterable<string[]>): Readable {
   const out = stringify({ bom: true, record_delimiter: '\r\n' });
-  const columns = file === 'parts' ? PART_COLUMNS : FITMENT_COLUMNS;
   void (async () => {
     try {
-      await written(
-        out,
-        columns.map((c) => c.header),
-      );
-      for await (const page of pages(db, filters, file === 'fitment'))
-        for (const p of page.parts) {
-          if (file === 'parts') await written(out, partCells(p).map(formulaSafe));
-          else
-            for (const f of page.fitments.get(p.id) ?? [])
-              await written(out, fitmentCells(p.sku, f).map(formulaSafe));
-        }
+      await written(out, header);
+      for await (const row of rows) await written(out, row.map(formulaSafe));
       out.end();
     } catch (err) {
       out.destroy(err as Error);
     }
   })();
   return out;
+}
+
+/** The parts (or vehicles) file as CSV. */
+export function exportCsv(
+  db: DbOrTx,
+  filters: StaffPartFilters,
+  file: 'parts' | 'fitment',
+): Readable {
+  const columns = file === 'parts' ? PART_COLUMNS : FITMENT_COLUMNS;
+  async function* rows(): AsyncGenerator<string[]> {
+    for await (const page of pages(db, filters, file === 'fitment'))
+      for (const p of page.parts) {
+        if (file === 'parts') yield partCells(p);
+        else for (const f of page.fitments.get(p.id) ?? []) yield fitmentCells(p.sku, f);
+      }
+  }
+  return csvFile(
+    columns.map((c) => c.header),
+    rows(),
+  );
 }
 
 /**

@@ -1,12 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { PRICE_LIST_ENTRY_COLUMNS, type PriceListEntryColumnKey } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import { formulaSafe, moneyCell } from '../catalog-import/cells.js';
-import { drained, textRow, written } from '../catalog-import/export.js';
+import { moneyCell } from '../catalog-import/cells.js';
+import { csvFile, drained, textRow } from '../catalog-import/export.js';
 import { partsRelation } from '../parts/stock.service.js';
 import { priceListEntries } from './price-lists.tables.js';
 
@@ -45,23 +44,15 @@ async function* entryRows(db: DbOrTx, listId: string): AsyncGenerator<string[][]
   }
 }
 
-/** CSV, UTF-8 with a byte-order mark so that Excel reads it as such. */
+/** CSV, as the catalog's export writes it. */
 export function exportEntriesCsv(db: DbOrTx, listId: string): Readable {
-  const out = stringify({ bom: true, record_delimiter: '\r\n' });
-  void (async () => {
-    try {
-      await written(
-        out,
-        PRICE_LIST_ENTRY_COLUMNS.map((c) => c.header),
-      );
-      for await (const page of entryRows(db, listId))
-        for (const row of page) await written(out, row.map(formulaSafe));
-      out.end();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
+  async function* rows(): AsyncGenerator<string[]> {
+    for await (const page of entryRows(db, listId)) yield* page;
+  }
+  return csvFile(
+    PRICE_LIST_ENTRY_COLUMNS.map((c) => c.header),
+    rows(),
+  );
 }
 
 /** One sheet, every cell text (part numbers keep their leading zeros; nothing is a formula). */

@@ -5,6 +5,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { CompanySelect, type CompanyOption } from './company-option';
 import { useAssign, useUnassign } from '../api/price-lists';
+import { AssignedTable, PriorityField } from './assigned-table';
 import { Problems } from './problems';
 
 /** The companies that buy at this list, each with its priority; assign another or take one off. */
@@ -32,41 +33,22 @@ export function CompaniesForm({
           No company buys at this list yet.
         </p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0}>
-          <table className="table table-sm mb-2" data-testid="assigned-companies">
-            <thead>
-              <tr>
-                <th scope="col">Company</th>
-                <th scope="col">Priority</th>
-                <th scope="col">
-                  <span className="sr-only">Take off</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.companies.map((c) => (
-                <tr key={c.companyId}>
-                  <td>
-                    <Link className="link" to={dashboardPaths.staffCompany.href(c.companyId)}>
-                      {c.companyName}
-                    </Link>
-                  </td>
-                  <td>{c.priority}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs"
-                      disabled={unassign.isPending}
-                      onClick={() => unassign.mutate(c.companyId)}
-                    >
-                      Take off<span className="sr-only"> {c.companyName}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AssignedTable
+          heading="Company"
+          testId="assigned-companies"
+          busy={unassign.isPending}
+          onTakeOff={(id) => unassign.mutate(id)}
+          rows={list.companies.map((c) => ({
+            id: c.companyId,
+            label: c.companyName,
+            priority: c.priority,
+            name: (
+              <Link className="link" to={dashboardPaths.staffCompany.href(c.companyId)}>
+                {c.companyName}
+              </Link>
+            ),
+          }))}
+        />
       )}
       <Problems error={unassign.error} />
       <form
@@ -76,17 +58,7 @@ export function CompaniesForm({
       >
         <div className="grid gap-3 md:grid-cols-3">
           <CompanySelect companies={companies} />
-          <label className="form-control">
-            <span className="label-text">Priority</span>
-            <input
-              name="priority"
-              type="number"
-              step="1"
-              required
-              defaultValue={0}
-              className="input input-bordered w-full"
-            />
-          </label>
+          <PriorityField />
         </div>
         <p className="mt-2 text-sm text-base-content/70">
           Of a company's lists that price a part, the highest priority decides.

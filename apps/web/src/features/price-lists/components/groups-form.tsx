@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { PriceListDetails } from '@storefront/contract';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useAssignGroup, useCustomerGroups, useUnassignGroup } from '../api/price-lists';
+import { AssignedTable, PriorityField } from './assigned-table';
 import { Problems } from './problems';
 
 /** The customer groups whose members buy at this list when buying for themselves. */
@@ -24,37 +25,18 @@ export function GroupsForm({ list }: { list: PriceListDetails }) {
           No customer group buys at this list.
         </p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0}>
-          <table className="table table-sm mb-2" data-testid="assigned-groups">
-            <thead>
-              <tr>
-                <th scope="col">Customer group</th>
-                <th scope="col">Priority</th>
-                <th scope="col">
-                  <span className="sr-only">Take off</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.groups.map((g) => (
-                <tr key={g.groupId}>
-                  <td>{g.groupName}</td>
-                  <td>{g.priority}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs"
-                      disabled={unassign.isPending}
-                      onClick={() => unassign.mutate(g.groupId)}
-                    >
-                      Take off<span className="sr-only"> {g.groupName}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AssignedTable
+          heading="Customer group"
+          testId="assigned-groups"
+          busy={unassign.isPending}
+          onTakeOff={(id) => unassign.mutate(id)}
+          rows={list.groups.map((g) => ({
+            id: g.groupId,
+            label: g.groupName,
+            priority: g.priority,
+            name: g.groupName,
+          }))}
+        />
       )}
       <Problems error={unassign.error} />
       <form
@@ -85,17 +67,7 @@ export function GroupsForm({ list }: { list: PriceListDetails }) {
               ))}
             </select>
           </label>
-          <label className="form-control">
-            <span className="label-text">Priority</span>
-            <input
-              name="priority"
-              type="number"
-              step="1"
-              required
-              defaultValue={0}
-              className="input input-bordered w-full"
-            />
-          </label>
+          <PriorityField />
         </div>
         <SubmitButton busy={assign.isPending}>Assign to the group</SubmitButton>
         <Problems error={assign.error ?? groups.error} />
