@@ -1,11 +1,25 @@
+import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '@storefront/contract';
+import { alerts, formatMoney } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
-import { pageApi, registerCustomer, signInAs } from './support/session.js';
+import { fillShipTo, payOnPaymentPage } from './support/checkout.js';
+import { pdfText } from './support/pdf.js';
+import { confirmAlert, pageApi, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
+
+/**
+ * What the company's member pays a piece at the part's minimum: the fixed price of the largest
+ * break at or below it, or else 35% off the list, rounded half up.
+ */
+const memberPrice = (item: { price: number; mOrderQuantity: number }) => {
+  const breaks = Math.floor(item.mOrderQuantity / 10);
+  return breaks >= 1
+    ? formatMoney(Number(fixed(item, Math.min(breaks, 10) - 1)))
+    : formatMoney(Math.floor((Math.round(item.price * 100) * 6500 + 5000) / 10_000) / 100);
+};
 
 /** The fixed price of the `i`th break (from `(i + 1) * 10` pieces): below the public price. */
 const fixed = (item: { price: number }, i: number) => (item.price * (0.9 - i * 0.02)).toFixed(2);
@@ -17,7 +31,8 @@ const fixed = (item: { price: number }, i: number) => (item.price * (0.9 - i * 0
 describe.runIf(browserAvailable())('price lists in the console', () => {
   const ctx = useBrowserShop();
   let page: Page;
-  let items: { _id: string; sku: string; price: number; mOrderQuantity: number }[] = [];
+  let items: { _id: string; sku: string; name: string; price: number; mOrderQuantity: number }[] =
+    [];
   let skus: string[] = [];
 
   beforeAll(async () => {
@@ -133,11 +148,7 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
 
   it("shows the company's member their price on the part page; a plain customer the list price", async () => {
     const item = items[0]!;
-    const breaks = Math.floor(item.mOrderQuantity / 10);
-    const expected =
-      breaks >= 1
-        ? formatMoney(Number(fixed(item, Math.min(breaks, 10) - 1)))
-        : formatMoney(Math.floor((Math.round(item.price * 100) * 6500 + 5000) / 10_000) / 100);
+    const expected = memberPrice(item);
     const member = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(member.page, demoAccounts.customer.email, demoAccounts.customer.password);
     await member.page.goto(`/parts/${item._id}`);
@@ -169,6 +180,40 @@ describe.runIf(browserAvailable())('price lists in the console', () => {
     await shown.getByText(formatMoney(item.price)).waitFor();
     expect(await shown.textContent()).not.toContain('Your price');
     await plain.context.close();
+  });
+
+  it('charges the member their price: the cart line, the order and its invoice', async () => {
+    const item = items[0]!;
+    const member = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(member.page, demoAccounts.customer.email, demoAccounts.customer.password);
+    await member.page.goto(`/parts/${item._id}`);
+    await member.page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
+    await member.page.getByTestId('cart-count').getByText('1').waitFor();
+    await member.page.goto('/cart');
+    await member.page.getByText(`Your price ${memberPrice(item)} a piece`).waitFor();
+    await member.page.getByRole('link', { name: 'Checkout' }).click();
+    await member.page.getByRole('form', { name: 'Checkout form' }).waitFor();
+    expect(
+      await member.page.getByRole('radio', { name: 'Price List Haulage Ltd' }).isChecked(),
+    ).toBe(true);
+    await fillShipTo(member.page);
+    await member.page.getByLabel('Phone').fill('0123456789');
+    await member.page.getByRole('button', { name: 'Place order' }).click();
+    await confirmAlert(member.page, alerts.orderPlaced);
+    const number = (await member.page.getByTestId('payment-order-number').textContent())!;
+    await payOnPaymentPage(member.page);
+    await member.page.goto('/dashboard/my-orders');
+    await member.page.getByRole('link', { name: number }).first().click();
+    await member.page.getByTestId('order-receipt').waitFor();
+    const [download] = await Promise.all([
+      member.page.waitForEvent('download'),
+      member.page.getByRole('button', { name: 'Download the invoice (PDF)' }).click(),
+    ]);
+    const invoice = await pdfText(await fs.readFile((await download.path())!));
+    expect(invoice).toContain(item.name);
+    expect(invoice).toContain(memberPrice(item));
+    expect(invoice).not.toContain(formatMoney(item.price));
+    await member.context.close();
   });
 
   it('gives a customer group the list: its member, buying for themselves, sees their price', async () => {
