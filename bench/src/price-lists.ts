@@ -145,7 +145,14 @@ async function writeCompanyAndList(
   await db.execute(sql`
     insert into price_list_entries (list_id, part_id, min_quantity, unit_cents)
     select ${listId}::uuid, id, 1, greatest(1, price_cents * 8 / 10) from parts
-     where sku like 'B-%' order by id limit ${entries}`);
+     where sku ~ '-B[0-9]+$' order by id limit ${entries}`);
+  const [written] = rows(
+    await db.execute(
+      sql`select count(*)::int as n from price_list_entries where list_id = ${listId}::uuid`,
+    ),
+  );
+  if (Number(written?.n) !== entries)
+    throw new Error(`the list has ${String(written?.n)} entries, not ${entries}`);
   await db.execute(sql`
     insert into price_list_assignments (list_id, company_id, priority)
     values (${listId}::uuid, ${companyId}::uuid, 0)`);
@@ -298,7 +305,14 @@ export async function runPriceLists(section: string, databaseUrl?: string): Prom
     const plainLines = await linesFor(null);
     const fleetLines = await linesFor(fleet[1]!);
     if (fleetLines.every((l, i) => l.unitPrice === plainLines[i]!.unitPrice))
-      throw new Error('the company buyer pays the public price for the checkout parts');
+      throw new Error(
+        `the company buyer pays the public price for the checkout parts: ${JSON.stringify(
+          await fetch(`${base}/api/parts/${written.hot[0]}`, { headers: auth }).then(async (r) => [
+            r.status,
+            await r.text(),
+          ]),
+        )}`,
+      );
     const placed = { plain: 0, fleet: 0 };
     const next = (kind: 'plain' | 'fleet') => {
       const accounts = kind === 'plain' ? plain : fleet;

@@ -18,7 +18,7 @@ import { buyingFor, companyMembers } from './companies.tables.js';
  * chosen company (null chosen: none); with no choice, or a choice of a company it has left, its
  * only company when it has exactly one; otherwise none.
  */
-const pricingCompanyFrom = (userId: SQLChunk) => sql`
+const pricingCompanyFrom = (userId: SQLChunk | string) => sql`
     select case
              when b.user_id is not null and b.company_id is null then null
              when chosen.company_id is not null then chosen.company_id
@@ -40,7 +40,7 @@ const pricingCompanyStatement = preparedSql('pricing_company_of', () =>
  * The same read as a statement to build on: one row, `company_id` (null: the public price), for
  * a caller that reads the company's lists in the same round trip (the search, decision 061).
  */
-export const pricingCompanySql = (userId: string): SQL => pricingCompanyFrom(sql`${userId}`);
+export const pricingCompanySql = (userId: SQLChunk | string): SQL => pricingCompanyFrom(userId);
 
 /** The company whose prices this account pays now (null: the public price). */
 export async function pricingCompanyOf(db: DbOrTx, userId: string): Promise<string | null> {

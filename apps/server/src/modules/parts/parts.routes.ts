@@ -103,6 +103,40 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
   { db, guards, catalog, search, partReviews, priceOverlay, buyerSearchPrices },
 ) => {
+  /**
+   * The search prices each account had on its last search (null: public), a guess only: the
+   * page is computed with it while the account's prices are read again (pricing company and
+   * lists, membership checked now), and answered only when those have the same key, which names
+   * the company and its lists' versions; otherwise it is computed again with the prices read.
+   * So a search costs one round trip more than a visitor's only in time, not in sequence.
+   */
+  const lastPrices = new Map<string, BuyerSearchPrices | null>();
+  const remember = (userId: string, buyer: BuyerSearchPrices | null) => {
+    if (lastPrices.size >= 10_000) lastPrices.clear();
+    lastPrices.set(userId, buyer);
+  };
+  async function buyerPage(userId: string, filters: CatalogFilters) {
+    const guess = lastPrices.get(userId);
+    let buyer: BuyerSearchPrices | null;
+    let page: CatalogPage;
+    if (guess === undefined) {
+      buyer = await buyerSearchPrices(db, userId);
+      page = await loadCatalogPage(db, catalog, filters, search, buyer);
+    } else {
+      const [now, guessed] = await Promise.all([
+        buyerSearchPrices(db, userId),
+        loadCatalogPage(db, catalog, filters, search, guess),
+      ]);
+      buyer = now;
+      page =
+        (now?.key ?? null) === (guess?.key ?? null)
+          ? guessed
+          : await loadCatalogPage(db, catalog, filters, search, now);
+    }
+    remember(userId, buyer);
+    return { buyer, page };
+  }
+
   app.get(routePath(endpoints.listParts), async (request, reply) => {
     const { page, limit } = parseOr400(PartListQuery, request.query ?? {});
     const cached = await catalog.list(page, limit);
@@ -222,9 +256,9 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
       // A company buyer's search is sorted, filtered, counted and shown by their prices
       // (decision 061, "Search by the buyer's price"); staff search as the shop sells.
       const caller = await guards.optionalUser(request);
-      const buyer =
-        caller && !(await guards.isAdmin(caller)) ? await buyerSearchPrices(db, caller.sub) : null;
-      const page = await loadCatalogPage(db, catalog, filters, search, buyer);
+      if (!caller || (await guards.isAdmin(caller)))
+        return loadCatalogPage(db, catalog, filters, search);
+      const { buyer, page } = await buyerPage(caller.sub, filters);
       if (!buyer) return page;
       reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
       return page;

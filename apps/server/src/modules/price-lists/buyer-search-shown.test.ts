@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CatalogCard, CatalogPage } from '@storefront/contract';
 import { customer } from '../../test/accounts.js';
@@ -143,5 +144,30 @@ describe("search by the buyer's price: what each caller is shown", () => {
       expect(after[i]!.headers['cache-control']).toBe('no-cache');
       expect(after[i]!.body).not.toContain('listPrice');
     });
+  });
+
+  it('shows a change of whom they buy for, or of their list, on the very next search', async () => {
+    const { buyer, fleet } = await given();
+    const cheapest = async () =>
+      (await call(buyer, 'GET', '/api/catalog?sort=price-asc&pageSize=1')).json<CatalogPage>()
+        .items[0]!;
+    expect(await cheapest()).toMatchObject({ sku: 'SB-FILTER-1', price: 5, listPrice: 60 });
+    await call(buyer, 'PUT', '/api/me/buying-for', { companyId: null });
+    const myself = await call(buyer, 'GET', '/api/catalog?sort=price-asc&pageSize=1');
+    expect(myself.headers['cache-control']).toBe('no-cache');
+    expect(myself.json<CatalogPage>().items[0]).toMatchObject({ sku: 'SB-FILTER-2', price: 8 });
+    expect(myself.body).not.toContain('listPrice');
+    await call(buyer, 'PUT', '/api/me/buying-for', { companyId: fleet.id });
+    expect(await cheapest()).toMatchObject({ sku: 'SB-FILTER-1', price: 5 });
+    // Staff change the fixed price (every writer rewrites the list's row first).
+    await db().execute(sql`
+      update price_lists set updated_at = now()
+       where id = (select list_id from price_list_entries where unit_cents = 500)`);
+    await db().execute(sql`update price_list_entries set unit_cents = 850 where unit_cents = 500`);
+    expect(await cheapest()).toMatchObject({ sku: 'SB-FILTER-2', price: 8 });
+    const second = (
+      await call(buyer, 'GET', '/api/catalog?sort=price-asc&pageSize=2')
+    ).json<CatalogPage>().items[1]!;
+    expect(second).toMatchObject({ sku: 'SB-FILTER-1', price: 8.5, listPrice: 60 });
   });
 });

@@ -123,7 +123,7 @@ describe("search by the buyer's price: the index, the SQL twin and the pricer ag
     await db.delete(priceLists);
     await db.execute(sql`delete from stock_movements`);
     await db.execute(sql`delete from parts`);
-    const written = [];
+    const written: { id: string; sku: string }[] = [];
     for (const p of parts) {
       const ladder = [...p.ladder].sort((a, b) => a.minQuantity - b.minQuantity);
       written.push(

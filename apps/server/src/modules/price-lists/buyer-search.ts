@@ -5,6 +5,7 @@ import {
   type AssignedPriceList,
   type FixedPriceCents,
 } from '@storefront/contract';
+import { preparedSql } from '../../db/prepared.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { pricingCompanySql } from '../companies/buying-for.service.js';
 import type { BuyerSearchPricesFor } from '../parts/price-overlay.js';
@@ -33,25 +34,38 @@ const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
  * with its priority and row version (`xmin`, and `updated_at`: every writer of a list's
  * categories, entries or assignments rewrites its row first, decision 061).
  */
+/**
+ * The caller's pricing company and its lists valid on `today` with their category percentages,
+ * one row per list (none: public prices). Prepared once: every signed-in search runs it.
+ */
+const pricesStatement = preparedSql(
+  'buyer_search_prices',
+  () => sql`
+    with pc as (${pricingCompanySql(sql.placeholder('userId'))})
+    select pc.company_id, l.id, l.name, a.priority, l.valid_from::text as valid_from,
+           l.valid_until::text as valid_until, l.percent_off_bp, l.xmin::text as row_version,
+           l.updated_at::text as updated_at,
+           coalesce((select json_agg(json_build_object('category', c.category,
+                                                       'percentOffBp', c.percent_off_bp)
+                                     order by c.category)
+                       from ${priceListCategories} c where c.list_id = l.id), '[]'::json)
+             as categories
+      from pc
+      join ${priceListAssignments} a on a.company_id = pc.company_id
+      join ${priceLists} l on l.id = a.list_id
+     where (l.valid_from is null or l.valid_from <= ${sql.placeholder('today')}::date)
+       and (l.valid_until is null or l.valid_until >= ${sql.placeholder('today')}::date)
+     order by l.id`,
+);
+
+/**
+ * The search prices of `userId`'s pricing company today, or null when they are public (no
+ * company, or none of its lists valid today). The key names the company, the day, and each list
+ * with its priority and row version (`xmin`, and `updated_at`: every writer of a list's
+ * categories, entries or assignments rewrites its row first, decision 061).
+ */
 export const buyerSearchPrices: BuyerSearchPricesFor = async (db, userId, today = utcToday()) => {
-  const rows = rowsOf(
-    await db.execute(sql`
-      with pc as (${pricingCompanySql(userId)})
-      select pc.company_id, l.id, l.name, a.priority, l.valid_from::text as valid_from,
-             l.valid_until::text as valid_until, l.percent_off_bp, l.xmin::text as row_version,
-             l.updated_at::text as updated_at,
-             coalesce((select json_agg(json_build_object('category', c.category,
-                                                         'percentOffBp', c.percent_off_bp)
-                                       order by c.category)
-                         from ${priceListCategories} c where c.list_id = l.id), '[]'::json)
-               as categories
-        from pc
-        join ${priceListAssignments} a on a.company_id = pc.company_id
-        join ${priceLists} l on l.id = a.list_id
-       where (l.valid_from is null or l.valid_from <= ${today}::date)
-         and (l.valid_until is null or l.valid_until >= ${today}::date)
-       order by l.id`),
-  );
+  const rows = await pricesStatement(db, { userId, today });
   if (rows.length === 0) return null;
   const companyId = String(rows[0]!.company_id);
   const lists: AssignedPriceList[] = rows.map((l) => ({
