@@ -67,21 +67,31 @@ function timedGet(url: string, agent: http.Agent, headers: Record<string, string
   );
 }
 
-/** `samples` sequential requests on one kept-alive connection, after `warm` discarded ones. */
-async function sequential(
+/**
+ * `samples` pairs of requests, one anonymous and one with `headers`, each on its own kept-alive
+ * connection, alternating (after `warm` discarded pairs): both see the same load on the machine.
+ */
+async function alternating(
   url: string,
   samples: number,
   warm: number,
   headers: Record<string, string>,
-): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+): Promise<{ anonymous: number[]; signedIn: number[] }> {
+  const agents = [0, 1].map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   try {
-    for (let i = 0; i < warm; i += 1) await timedGet(url, agent, headers);
-    const times: number[] = [];
-    for (let i = 0; i < samples; i += 1) times.push((await timedGet(url, agent, headers)).ms);
-    return times;
+    const anonymous: number[] = [];
+    const signedIn: number[] = [];
+    for (let i = 0; i < warm + samples; i += 1) {
+      // Which goes first alternates too.
+      const order = i % 2 === 0 ? [0, 1] : [1, 0];
+      for (const k of order) {
+        const { ms } = await timedGet(url, agents[k]!, k === 0 ? {} : headers);
+        if (i >= warm) (k === 0 ? anonymous : signedIn).push(ms);
+      }
+    }
+    return { anonymous, signedIn };
   } finally {
-    agent.destroy();
+    for (const a of agents) a.destroy();
   }
 }
 
@@ -171,8 +181,8 @@ async function writeCompanyAndList(
 /**
  * A company buyer's search and checkout against an anonymous search and a plain buyer's
  * checkout, end to end over HTTP (response cache off), on a catalog of `settings.search.parts`
- * generated parts with a 20,000-entry list. Search: p50/p95 of sequential requests on one kept-
- * alive connection, anonymous and company buyer in alternating rounds. Checkout: the server's
+ * generated parts with a 20,000-entry list. Search: p50/p95 of sequential requests, anonymous and
+ * company buyer alternating request by request, each on its own kept-alive connection. Checkout: the server's
  * CPU (user + system, read from the process) per 20-line checkout, plain and company buyer in
  * alternating blocks.
  */
@@ -257,12 +267,12 @@ export async function runPriceLists(section: string, databaseUrl?: string): Prom
     const searchDetails: Record<string, unknown> = {};
     for (const c of CASES) {
       const url = `${base}${c.query}`;
-      const anonymous: number[] = [];
-      const company: number[] = [];
-      for (let r = 0; r < sizes.rounds; r += 1) {
-        anonymous.push(...(await sequential(url, sizes.searchSamples, sizes.warm, {})));
-        company.push(...(await sequential(url, sizes.searchSamples, sizes.warm, auth)));
-      }
+      const { anonymous, signedIn: company } = await alternating(
+        url,
+        sizes.searchSamples * sizes.rounds,
+        sizes.warm,
+        auth,
+      );
       anonymous.sort((a, b) => a - b);
       company.sort((a, b) => a - b);
       const a = { p50: pct(anonymous, 50), p95: pct(anonymous, 95) };
