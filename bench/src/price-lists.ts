@@ -200,6 +200,8 @@ export async function runPriceLists(section: string, databaseUrl?: string): Prom
     dataDir,
     extraEnv: { CATALOG_CACHE_SECONDS: '0', BACKUP_INTERVAL_HOURS: '0', ...CHECKOUT_BENCH_ENV },
     ...(databaseUrl ? { databaseUrl } : {}),
+    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the servers.
+    ...(settings.serverNodeArgs ? { nodeArgs: settings.serverNodeArgs } : {}),
   });
   const rows: Row[] = [];
   const details: Record<string, unknown> = { parts: count, entries };
