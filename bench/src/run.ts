@@ -2,7 +2,7 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (import, cpu, machine, search, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
+ * (import, cpu, machine, search, price-lists, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
  * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog;
  * BENCH_CATALOG_PARTS=N sets the search section's catalog size (100,000, its budgets' size) and
  * BENCH_SEARCH_DATABASES=embedded or postgres runs it on one database only.
@@ -42,6 +42,7 @@ const ORDER = [
   'checkout',
   'machine',
   'search',
+  'price-lists',
   'quick-order',
   'staff',
   'weight',
@@ -395,6 +396,32 @@ async function main(): Promise<void> {
       const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
       try {
         await section('search', postgres, () => runSearch(postgres, fresh.url));
+      } finally {
+        await fresh.drop().catch(() => undefined);
+      }
+    }
+  }
+
+  // Contract price lists (issue 36): a company buyer's search and checkout against a visitor's
+  // search and a plain buyer's checkout, at the search section's size, on each database.
+  if (want('price-lists')) {
+    const { runPriceLists } = await import('./price-lists.js');
+    const size =
+      settings.search.parts === 100_000
+        ? ''
+        : `, ${settings.search.parts.toLocaleString('en-US')} parts`;
+    const embedded = `Price lists (embedded${size})`;
+    const postgres = `Price lists (PostgreSQL${size})`;
+    if (settings.search.databases.has('embedded'))
+      await section('price-lists', embedded, () => runPriceLists(embedded));
+    if (!settings.search.databases.has('postgres')) {
+      // Left out on purpose (BENCH_SEARCH_DATABASES).
+    } else if (!settings.benchDatabaseUrl) {
+      rowsByKind.get('price-lists')?.push(skippedRow(postgres, 'skipped (set BENCH_DATABASE_URL)'));
+    } else {
+      const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+      try {
+        await section('price-lists', postgres, () => runPriceLists(postgres, fresh.url));
       } finally {
         await fresh.drop().catch(() => undefined);
       }

@@ -115,7 +115,7 @@ async function oneConnection(
 }
 
 /** Milliseconds from `since` until GET /api/health/search says ready (it answers 503 meanwhile). */
-async function untilSearchReady(server: ServerUnderTest, since: number): Promise<number> {
+export async function untilSearchReady(server: ServerUnderTest, since: number): Promise<number> {
   const deadline = Date.now() + 30 * 60_000;
   for (;;) {
     const res = await fetch(`${server.baseUrl}/api/health/search`).catch(() => null);

@@ -61,6 +61,7 @@ import { checkPathIds } from './http/path-params.js';
 import { endpoints } from '@storefront/contract';
 import { fillCatalogPage, partRoutes } from './modules/parts/parts.routes.js';
 import { buyerOverlay } from './modules/price-lists/buyer-overlay.js';
+import { buyerSearchPrices } from './modules/price-lists/buyer-search.js';
 import { seoRoutes } from './modules/parts/seo.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { listPartReviews } from './modules/reviews/reviews.service.js';
@@ -375,6 +376,7 @@ export async function buildApp({
     search,
     partReviews: listPartReviews,
     priceOverlay: buyerOverlay,
+    buyerSearchPrices,
   });
   await app.register(seoRoutes, {
     db,

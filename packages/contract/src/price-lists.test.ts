@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buyerPrice,
+  compileBuyerPrices,
   describePrice,
   percentOffCents,
   type AssignedPriceList,
   type PartPricing,
 } from './price-lists.js';
+import { unitCentsAt } from './volume-prices.js';
 
 const part: PartPricing = {
   id: 'p1',
@@ -171,6 +173,28 @@ describe('contract price lists: the rule against a plain reference', () => {
           expect(decision.candidates).toHaveLength(lists.length);
           // The same answer whatever order the assignments come in.
           expect(buyerPrice(p, quantity, [...lists].reverse(), d)).toEqual(decision);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('contract price lists: the compiled rule (the search prices many parts with it)', () => {
+  it('gives buyerPrice’s unit cents for every part, quantity, public price and list', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(aPart, fc.integer({ min: 1, max: 80 })), { minLength: 1, maxLength: 6 }),
+        fc.uniqueArray(aList, { selector: (l) => l.id, maxLength: 5 }),
+        day,
+        (asked, lists, d) => {
+          const unitCents = compileBuyerPrices(lists, d);
+          for (const [p, quantity] of asked) {
+            const publicCents = unitCentsAt(p.priceCents, p.steps, quantity);
+            expect(unitCents(p.id, p.category, publicCents, quantity)).toBe(
+              buyerPrice(p, quantity, lists, d).unitCents,
+            );
+          }
         },
       ),
       { numRuns: 3000 },

@@ -206,3 +206,100 @@ export function describePrice(decision: PriceDecision): string {
     parts.push(`the public price ${money(decision.publicCents)} is lower and applies`);
   return parts.join('; ');
 }
+
+/**
+ * A buyer's unit price of a part at a quantity, given the part's public unit price there: what
+ * `buyerPrice(...).unitCents` answers, without the explanation.
+ */
+export type UnitCentsOf = (
+  partId: string,
+  category: string,
+  publicCents: number,
+  quantity: number,
+) => number;
+
+/**
+ * The rule of `buyerPrice` compiled once for a buyer's lists on `today`, to price many parts fast
+ * (the search sorts and filters every candidate by the buyer's price, decision 061 "Search by the
+ * buyer's price"): the active lists are kept in the rule's order, a part's fixed entries are
+ * found by its id, and a part without any is priced by its category alone (one answer per
+ * category and public price). The same unit cents as `buyerPrice` for every part, quantity and
+ * public price (a property test holds it to the rule).
+ */
+export function compileBuyerPrices(
+  lists: readonly AssignedPriceList[],
+  today: string,
+): UnitCentsOf {
+  const active = lists
+    .filter((l) => isActiveOn(l, today))
+    .map((l) => ({
+      priority: l.priority,
+      listWide: l.percentOffBp,
+      byCategory: new Map(l.categoryPercentOffBp.map((c) => [c.category, c.percentOffBp])),
+    }));
+  // A part's fixed entries, per active list (index into `active`), largest from-quantity first.
+  const fixedByPart = new Map<string, { list: number; entries: FixedPriceCents[] }[]>();
+  lists
+    .filter((l) => isActiveOn(l, today))
+    .forEach((l, list) => {
+      const mine = new Map<string, FixedPriceCents[]>();
+      for (const e of l.fixed) {
+        let entries = mine.get(e.partId);
+        if (!entries) mine.set(e.partId, (entries = []));
+        entries.push(e);
+      }
+      for (const [partId, entries] of mine) {
+        entries.sort((a, b) => b.minQuantity - a.minQuantity);
+        let of = fixedByPart.get(partId);
+        if (!of) fixedByPart.set(partId, (of = []));
+        of.push({ list, entries });
+      }
+    });
+  /** A list's percentage for a category (its own, else the list-wide one), or null. */
+  const percentOf = (l: (typeof active)[number], category: string): number | null =>
+    l.byCategory.get(category) ?? l.listWide;
+  // Without fixed entries a part's price depends on its category only: of the highest priority
+  // lists with a percentage for it, the lowest price, which is the largest percentage.
+  const byCategory = new Map<string, number | null>();
+  const categoryPercent = (category: string): number | null => {
+    let bp = byCategory.get(category);
+    if (bp !== undefined) return bp;
+    let priority = -Infinity;
+    bp = null;
+    for (const l of active) {
+      const off = percentOf(l, category);
+      if (off === null) continue;
+      if (l.priority > priority || (l.priority === priority && off > (bp ?? 0))) {
+        priority = l.priority;
+        bp = off;
+      }
+    }
+    byCategory.set(category, bp);
+    return bp;
+  };
+  return (partId, category, publicCents, quantity) => {
+    const fixed = fixedByPart.get(partId);
+    if (fixed === undefined) {
+      const bp = categoryPercent(category);
+      return bp === null ? publicCents : Math.min(publicCents, percentOffCents(publicCents, bp));
+    }
+    let priority = -Infinity;
+    let best: number | null = null;
+    active.forEach((l, i) => {
+      let cents: number | null = null;
+      const entries = fixed.find((f) => f.list === i)?.entries;
+      const entry = entries?.find((e) => e.minQuantity <= quantity);
+      if (entry) cents = entry.unitCents;
+      else {
+        const off = percentOf(l, category);
+        if (off !== null) cents = percentOffCents(publicCents, off);
+      }
+      if (cents === null) return;
+      if (l.priority > priority || (l.priority === priority && cents < best!)) {
+        priority = l.priority;
+        best = cents;
+      }
+    });
+    return best === null ? publicCents : Math.min(publicCents, best);
+  };
+}

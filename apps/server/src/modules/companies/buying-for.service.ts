@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { BuyingForResponse } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { preparedSql } from '../../db/prepared.js';
@@ -18,22 +18,29 @@ import { buyingFor, companyMembers } from './companies.tables.js';
  * chosen company (null chosen: none); with no choice, or a choice of a company it has left, its
  * only company when it has exactly one; otherwise none.
  */
-const pricingCompanyStatement = preparedSql(
-  'pricing_company_of',
-  () => sql`
+const pricingCompanyFrom = (userId: SQLChunk | string) => sql`
     select case
              when b.user_id is not null and b.company_id is null then null
              when chosen.company_id is not null then chosen.company_id
              when (select count(*) from ${companyMembers} m
-                    where m.user_id = ${sql.placeholder('userId')}::text) = 1
+                    where m.user_id = ${userId}::text) = 1
                then (select m.company_id from ${companyMembers} m
-                      where m.user_id = ${sql.placeholder('userId')}::text)
+                      where m.user_id = ${userId}::text)
            end as company_id
       from (select 1) one
-      left join ${buyingFor} b on b.user_id = ${sql.placeholder('userId')}::text
+      left join ${buyingFor} b on b.user_id = ${userId}::text
       left join ${companyMembers} chosen
-        on chosen.user_id = b.user_id and chosen.company_id = b.company_id`,
+        on chosen.user_id = b.user_id and chosen.company_id = b.company_id`;
+
+const pricingCompanyStatement = preparedSql('pricing_company_of', () =>
+  pricingCompanyFrom(sql.placeholder('userId')),
 );
+
+/**
+ * The same read as a statement to build on: one row, `company_id` (null: the public price), for
+ * a caller that reads the company's lists in the same round trip (the search, decision 061).
+ */
+export const pricingCompanySql = (userId: SQLChunk | string): SQL => pricingCompanyFrom(userId);
 
 /** The company whose prices this account pays now (null: the public price). */
 export async function pricingCompanyOf(db: DbOrTx, userId: string): Promise<string | null> {

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { CompanyBody as CompanyBodySchema } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { findUserById, findUsersByIds } from '../auth/identity.service.js';
@@ -521,8 +522,25 @@ export async function companyForOrder(
   caller: Caller,
   companyId: string,
 ): Promise<CompanyRow> {
-  await requireRole(db, companyId, caller, EVERY_ROLE);
-  const company = await findCompany(db, companyId);
-  if (!company) throw companyNotFound();
-  return company;
+  if (!isUuid(companyId)) throw companyNotFound();
+  // The membership and the company in one prepared read: every company checkout runs it.
+  const [row] = await companyOfMember(db).execute({ companyId, userId: caller.sub });
+  if (!row || !EVERY_ROLE.includes(row.role)) throw companyNotFound();
+  return row.company;
 }
+
+const companyOfMember = prepared((db) =>
+  db
+    .select({ company: companies, role: companyMembers.role })
+    .from(companies)
+    .innerJoin(
+      companyMembers,
+      and(
+        eq(companyMembers.companyId, companies.id),
+        eq(companyMembers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .limit(1)
+    .prepare('company_for_order'),
+);

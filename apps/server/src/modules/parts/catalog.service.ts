@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../db/like.js';
 import { partFitments, partColumns, parts, vehicleModels, type PartRow } from './parts.tables.js';
 import { toPartResponse } from './parts.service.js';
+import { unitPriceSql } from './stock.service.js';
 
 /** Rows of a raw query, whichever driver ran it. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -281,7 +282,12 @@ const codeMatch = (code: string): SQL =>
 type Dimension = 'category' | 'vehicle' | 'price' | 'stock';
 
 /** The conditions of a filter set, leaving out `skip` (a facet counts without its own filter). */
-function conditions(f: CatalogFilters, search: ParsedSearch | null, skip?: Dimension): SQL {
+function conditions(
+  f: CatalogFilters,
+  search: ParsedSearch | null,
+  skip?: Dimension,
+  price: SQL = sql`p.price_cents`,
+): SQL {
   const parts_: SQL[] = [sql`p.archived_at is null`];
   if (search) {
     if (search.words.length > 0)
@@ -296,8 +302,8 @@ function conditions(f: CatalogFilters, search: ParsedSearch | null, skip?: Dimen
   if (skip !== 'category' && f.category) parts_.push(sql`p.category = ${f.category}`);
   if (skip !== 'vehicle' && f.make) parts_.push(fitsSql(f.make, f.model, f.year));
   if (skip !== 'price') {
-    if (f.minPrice !== undefined) parts_.push(sql`p.price_cents >= ${toCents(f.minPrice)}`);
-    if (f.maxPrice !== undefined) parts_.push(sql`p.price_cents <= ${toCents(f.maxPrice)}`);
+    if (f.minPrice !== undefined) parts_.push(sql`${price} >= ${toCents(f.minPrice)}`);
+    if (f.maxPrice !== undefined) parts_.push(sql`${price} <= ${toCents(f.maxPrice)}`);
   }
   if (skip !== 'stock' && f.inStock) parts_.push(sql`p.in_stock`);
   return sql.join(parts_, sql` and `);
@@ -314,29 +320,34 @@ function fitsSql(make: string, model: string | undefined, year: number | undefin
 const priceLabel = (min: number, max: number | null) =>
   max === null ? `$${min} and above` : min === 0 ? `Under $${max}` : `$${min} to $${max}`;
 
-/** Counts per value of each filter, each counted with the other filters applied. */
+/**
+ * Counts per value of each filter, each counted with the other filters applied. With a company
+ * buyer's price (an expression of `p`, decision 061), the price filter and bands use it.
+ */
 export async function catalogFacets(
   db: DbOrTx,
   f: CatalogFilters,
   search: ParsedSearch | null,
+  buyerPrice?: SQL,
 ): Promise<{ facets: CatalogFacets; total: number }> {
+  const price = buyerPrice ?? sql`p.price_cents`;
   const categoryRows = rowsOf<{ category: string; n: string | number }>(
     await db.execute(sql`
       select p.category, count(*) as n from parts p
-       where ${conditions(f, search, 'category')} group by p.category`),
+       where ${conditions(f, search, 'category', price)} group by p.category`),
   );
   const makeRows = rowsOf<{ make: string; n: string | number }>(
     await db.execute(sql`
       select m.make, count(*) as n
         from parts p cross join unnest(p.fit_makes) as m(make)
-       where ${conditions(f, search, 'vehicle')} group by m.make order by m.make`),
+       where ${conditions(f, search, 'vehicle', price)} group by m.make order by m.make`),
   );
   const modelRows = f.make
     ? rowsOf<{ model: string; n: string | number }>(
         await db.execute(sql`
           select f.model, count(distinct f.part_id) as n
             from part_fitments f join parts p on p.id = f.part_id
-           where ${conditions(f, search, 'vehicle')} and f.make = ${f.make}
+           where ${conditions(f, search, 'vehicle', price)} and f.make = ${f.make}
              ${f.year !== undefined ? sql`and f.year_from <= ${f.year} and f.year_to >= ${f.year}` : sql``}
            group by f.model order by f.model`),
       )
@@ -347,14 +358,22 @@ export async function catalogFacets(
         b.max === null ? sql`` : sql` and p.price_cents < ${b.max * 100}`
       }) as ${sql.raw(`b${i}`)}`,
   );
+  // A buyer's price is computed once per part, then banded.
   const [priceRow] = rowsOf<Record<string, string | number>>(
-    await db.execute(sql`
-      select ${sql.join(bands, sql`, `)} from parts p where ${conditions(f, search, 'price')}`),
+    await db.execute(
+      buyerPrice
+        ? sql`
+      select ${sql.join(bands, sql`, `)}
+        from (select ${buyerPrice} as price_cents from parts p
+               where ${conditions(f, search, 'price', price)}) p`
+        : sql`
+      select ${sql.join(bands, sql`, `)} from parts p where ${conditions(f, search, 'price')}`,
+    ),
   );
   const [stockRow] = rowsOf<{ n: string | number }>(
     await db.execute(sql`
       select count(*) as n from parts p
-       where ${conditions(f, search, 'stock')} and p.in_stock`),
+       where ${conditions(f, search, 'stock', price)} and p.in_stock`),
   );
   const byCategory = new Map(categoryRows.map((r) => [r.category, Number(r.n)]));
   const total = f.category
@@ -394,14 +413,22 @@ type CardRow = {
   sku: string;
   category: string;
   fits: boolean | null;
+  buyer_cents?: number | string;
+  public_cents?: number | string;
 };
 
-/** One page of matching parts, sorted; `fits` marks each against the vehicle when one is given. */
+/**
+ * One page of matching parts, sorted; `fits` marks each against the vehicle when one is given.
+ * With a company buyer's `price` (decision 061), sorted and filtered by it, and each card shows
+ * it, with the public price at the minimum beside it when that is higher (as the overlay does).
+ */
 export async function catalogItems(
   db: DbOrTx,
   f: CatalogFilters,
   search: ParsedSearch | null,
+  buyerPrice?: SQL,
 ): Promise<CatalogCard[]> {
+  const price = buyerPrice ?? sql`p.price_cents`;
   const sort = f.sort ?? (search && search.words.length > 0 ? 'relevance' : 'newest');
   const rank =
     search && search.words.length > 0
@@ -409,9 +436,9 @@ export async function catalogItems(
       : null;
   const order =
     sort === 'price-asc'
-      ? sql`p.price_cents asc, p.id`
+      ? sql`${price} asc, p.id`
       : sort === 'price-desc'
-        ? sql`p.price_cents desc, p.id`
+        ? sql`${price} desc, p.id`
         : sort === 'relevance' && rank
           ? sql`${rank} desc, p.created_at desc, p.id`
           : sql`p.created_at desc, p.id`;
@@ -425,8 +452,9 @@ export async function catalogItems(
     await db.execute(sql`
       select p.id, p.name, p.description, p.min_order_quantity, p.available_quantity,
              p.price_cents, p.image_url, p.sku, p.category, ${mark} as fits
+             ${buyerPrice ? sql`, ${buyerPrice} as buyer_cents, ${unitPriceSql('p', sql`p.min_order_quantity`)} as public_cents` : sql``}
         from parts p
-       where ${conditions(f, search)}
+       where ${conditions(f, search, undefined, price)}
        order by ${order}
        limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`),
   );
@@ -437,6 +465,14 @@ export async function catalogItems(
     mOrderQuantity: r.min_order_quantity,
     availableQuantity: r.available_quantity,
     price: fromCents(r.price_cents),
+    ...(r.buyer_cents === undefined
+      ? {}
+      : {
+          price: fromCents(Number(r.buyer_cents)),
+          ...(Number(r.buyer_cents) < Number(r.public_cents)
+            ? { listPrice: fromCents(Number(r.public_cents)) }
+            : {}),
+        }),
     url: r.image_url,
     sku: r.sku,
     category: asCategory(r.category),

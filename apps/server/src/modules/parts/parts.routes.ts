@@ -23,7 +23,12 @@ import { parseOr400 } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Guards } from '../auth/guards.js';
 import type { CachedBody, CatalogCache } from './catalog-cache.js';
-import type { PriceOverlay, PriceOverlayFor } from './price-overlay.js';
+import type {
+  BuyerSearchPrices,
+  BuyerSearchPricesFor,
+  PriceOverlay,
+  PriceOverlayFor,
+} from './price-overlay.js';
 import {
   catalogFacets,
   catalogItems,
@@ -51,6 +56,8 @@ export type PartRoutesOptions = {
   search?: SearchPort;
   /** A company buyer's prices over the shared answers (the price lists module's). */
   priceOverlay: PriceOverlayFor;
+  /** A company buyer's prices for sorting, filtering and counting the search (the same's). */
+  buyerSearchPrices: BuyerSearchPricesFor;
 };
 
 /** Sends cached JSON as it is, or 304 when the browser already has this version. */
@@ -94,8 +101,42 @@ const facetKey = (f: ReturnType<typeof CatalogQuery.parse>) =>
 
 export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
   app,
-  { db, guards, catalog, search, partReviews, priceOverlay },
+  { db, guards, catalog, search, partReviews, priceOverlay, buyerSearchPrices },
 ) => {
+  /**
+   * The search prices each account had on its last search (null: public), a guess only: the
+   * page is computed with it while the account's prices are read again (pricing company and
+   * lists, membership checked now), and answered only when those have the same key, which names
+   * the company and its lists' versions; otherwise it is computed again with the prices read.
+   * So a search costs one round trip more than a visitor's only in time, not in sequence.
+   */
+  const lastPrices = new Map<string, BuyerSearchPrices | null>();
+  const remember = (userId: string, buyer: BuyerSearchPrices | null) => {
+    if (lastPrices.size >= 10_000) lastPrices.clear();
+    lastPrices.set(userId, buyer);
+  };
+  async function buyerPage(userId: string, filters: CatalogFilters) {
+    const guess = lastPrices.get(userId);
+    let buyer: BuyerSearchPrices | null;
+    let page: CatalogPage;
+    if (guess === undefined) {
+      buyer = await buyerSearchPrices(db, userId);
+      page = await loadCatalogPage(db, catalog, filters, search, buyer);
+    } else {
+      const [now, guessed] = await Promise.all([
+        buyerSearchPrices(db, userId),
+        loadCatalogPage(db, catalog, filters, search, guess),
+      ]);
+      buyer = now;
+      page =
+        (now?.key ?? null) === (guess?.key ?? null)
+          ? guessed
+          : await loadCatalogPage(db, catalog, filters, search, now);
+    }
+    remember(userId, buyer);
+    return { buyer, page };
+  }
+
   app.get(routePath(endpoints.listParts), async (request, reply) => {
     const { page, limit } = parseOr400(PartListQuery, request.query ?? {});
     const cached = await catalog.list(page, limit);
@@ -212,13 +253,15 @@ export const partRoutes: FastifyPluginAsyncZod<PartRoutesOptions> = async (
     async (request, reply): Promise<CatalogPage> => {
       const filters = parseOr400(CatalogQuery, request.query ?? {});
       reply.header('cache-control', 'no-cache');
-      const page = await loadCatalogPage(db, catalog, filters, search);
-      const overlay = await overlayFor({ db, guards, priceOverlay }, request, () =>
-        page.items.map((i) => i._id),
-      );
-      if (!overlay) return page;
+      // A company buyer's search is sorted, filtered, counted and shown by their prices
+      // (decision 061, "Search by the buyer's price"); staff search as the shop sells.
+      const caller = await guards.optionalUser(request);
+      if (!caller || (await guards.isAdmin(caller)))
+        return loadCatalogPage(db, catalog, filters, search);
+      const { buyer, page } = await buyerPage(caller.sub, filters);
+      if (!buyer) return page;
       reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
-      return { ...page, items: page.items.map((i) => overlay.part(i)) };
+      return page;
     },
   );
 
@@ -271,15 +314,20 @@ async function loadSuggestions(
   });
 }
 
-/** One page of the catalog (`GET /api/catalog`), its counts per filter kept in the catalog cache. */
+/**
+ * One page of the catalog (`GET /api/catalog`), its counts per filter kept in the catalog cache.
+ * With a company buyer's prices (`buyer`), sorted, filtered, counted and shown by them, and
+ * nothing of it kept in the catalog cache.
+ */
 export async function loadCatalogPage(
   db: Db,
   catalog: CatalogCache,
   filters: CatalogFilters,
   index?: SearchPort,
+  buyer?: BuyerSearchPrices | null,
 ): Promise<CatalogPage> {
   const text = filters.q?.trim() ?? '';
-  const fromIndex = index ? await index.catalog(filters) : null;
+  const fromIndex = index ? await index.catalog(filters, buyer) : null;
   if (fromIndex && index) {
     const exact = text && filters.page === 1 ? await index.exact(text) : null;
     return {
@@ -295,8 +343,10 @@ export async function loadCatalogPage(
   const search = text ? await parseSearch(db, text) : null;
   const [exactMatch, counted, items] = await Promise.all([
     text && filters.page === 1 ? exactPartNumber(db, text) : Promise.resolve(null),
-    catalog.memo(facetKey(filters), () => catalogFacets(db, filters, search)),
-    catalogItems(db, filters, search),
+    buyer
+      ? catalogFacets(db, filters, search, buyer.priceSql)
+      : catalog.memo(facetKey(filters), () => catalogFacets(db, filters, search)),
+    catalogItems(db, filters, search, buyer?.priceSql),
   ]);
   return {
     items: await withVehicleFitment(db, items, filters),

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import type { PriceStep } from '@storefront/contract';
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PriceStep, UnitCentsOf } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { parts } from './parts.tables.js';
 
@@ -38,3 +38,33 @@ export function pricingColumns(db: DbOrTx, partIds: readonly string[]) {
     .from(parts)
     .where(inArray(parts.id, [...new Set(partIds)]));
 }
+
+/**
+ * A company buyer's prices for the catalog search (decision 061, "Search by the buyer's price"):
+ * the search sorts, filters and counts its candidates by them. The price lists module's, handed
+ * in by app.ts, like the overlay.
+ */
+export type BuyerSearchPrices = {
+  /**
+   * Names the company, today's date and its active lists as they are now (ids, priorities and
+   * row versions: every change of a list, its entries or its assignments rewrites its row). Two
+   * requests with one key get the same prices; the company's id is part of it, so prices kept
+   * under it can never answer another company.
+   */
+  key: string;
+  /**
+   * The same price in SQL, of the part row `p` at its minimum (the price lists' SQL twin), for
+   * the database's answer when the index cannot give one (loading, or a text it cannot run).
+   */
+  priceSql: SQL;
+  /** The contract's rule compiled for the company's active lists (their fixed entries read once). */
+  load(): Promise<UnitCentsOf>;
+};
+
+/** The search prices of an account, or null when they are the public ones (no list today). */
+export type BuyerSearchPricesFor = (
+  db: DbOrTx,
+  userId: string,
+  /** Tests: the day (ISO date, UTC) whose lists apply; default today. */
+  today?: string,
+) => Promise<BuyerSearchPrices | null>;

@@ -72,7 +72,7 @@ const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
  * The assignments of a pricing party (decision 062): a company's, or a customer group's. Ids are
  * uuids, so one id names one party and both tables can be asked at once.
  */
-const assignmentsOf = (partyId: SQL) => sql`(
+export const assignmentsOf = (partyId: SQL) => sql`(
   select bp_ca.list_id, bp_ca.priority from ${priceListAssignments} bp_ca
    where bp_ca.company_id = ${partyId}
   union all

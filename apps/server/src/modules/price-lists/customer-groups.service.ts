@@ -19,15 +19,6 @@ import {
 
 export const groupNotFound = () => notFound('Customer group');
 
-/** The group a person is in, read on every request (removed: public prices at once). */
-export async function groupOf(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ groupId: customerGroupMembers.groupId })
-    .from(customerGroupMembers)
-    .where(eq(customerGroupMembers.userId, userId));
-  return row?.groupId ?? null;
-}
-
 async function summaries(db: DbOrTx, id?: string): Promise<CustomerGroupSummary[]> {
   const rows = await db
     .select({

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type {
   CartResponse,
+  CatalogCard,
+  CatalogPage,
   CustomerGroupDetails,
   CustomerGroupSummary,
   OrderResponse,
@@ -294,5 +296,34 @@ describe('customer groups: price lists for people buying for themselves', () => 
       .from(customerGroupMembers)
       .where(eq(customerGroupMembers.groupId, groupId));
     expect(left).toEqual([]);
+  });
+
+  it("sorts a member's search by the group's prices, and a visitor's by the public", async () => {
+    const { staff, pads, bulb } = await given();
+    const shopper = await customer(ctx.app);
+    const { listId } = await groupWithList([shopper]);
+    // Pads from one piece at $2.00 for the group: cheaper than the bulb ($3.20 with 20% off).
+    await call(staff, 'POST', `/api/staff/price-lists/${listId}/entries`, {
+      entries: [{ partNumber: pads.sku, minQuantity: 1, price: 2 }],
+    });
+    const order = async (who: Who) => {
+      const cards: CatalogCard[] = [];
+      for (let page = 1; page < 50; page += 1) {
+        const body = (
+          await call(who, 'GET', `/api/catalog?sort=price-asc&pageSize=48&page=${page}`)
+        ).json<CatalogPage>();
+        cards.push(...body.items);
+        if (page >= body.pageCount) break;
+      }
+      return cards.filter((c) => c.sku.startsWith('CG-')).map((c) => [c.sku, c.price]);
+    };
+    expect(await order(shopper)).toEqual([
+      [pads.sku, 2],
+      [bulb.sku, 3.2],
+    ]);
+    expect(await order(null)).toEqual([
+      [bulb.sku, 4],
+      [pads.sku, 30],
+    ]);
   });
 });

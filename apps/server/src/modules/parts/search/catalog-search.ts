@@ -9,6 +9,7 @@ import {
   type CatalogCard,
   type CatalogFilters,
   type Suggestion,
+  type UnitCentsOf,
 } from '@storefront/contract';
 import type { Db } from '../../../db/database.js';
 import { tokenizeSearch } from '../catalog.service.js';
@@ -31,7 +32,8 @@ import {
   readSearchWords,
   sortsByCodePoint,
 } from './search-feed.js';
-import { SearchIndex, type PreparedText } from './search-index.js';
+import type { BuyerSearchPrices } from '../price-overlay.js';
+import { SearchIndex, type BuyerSlotPrices, type PreparedText } from './search-index.js';
 
 /**
  * The catalog search behind one interface: `null` means "not from here" (the index is still
@@ -39,8 +41,13 @@ import { SearchIndex, type PreparedText } from './search-index.js';
  * An external engine could stand behind the same interface (decision 050).
  */
 export type SearchPort = {
+  /**
+   * With a company buyer's prices, the price filter, bands, sort and the cards' prices are
+   * theirs (decision 061, "Search by the buyer's price").
+   */
   catalog(
     filters: CatalogFilters,
+    buyer?: BuyerSearchPrices | null,
   ): Promise<{ facets: CatalogFacets; total: number; items: CatalogCard[] } | null>;
   suggest(text: string): Promise<Suggestion[] | null>;
   exact(text: string): Promise<{ id: string; sku: string } | null | undefined>;
@@ -84,6 +91,8 @@ const GAP_LIFE_MS = 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const KEEP_CHANGES_SECONDS = 3600;
 const MEMO_LIMIT = 10_000;
+/** Companies whose prices over the index are kept (each: a price per part, about 0.5 MB at 100k). */
+const BUYER_PRICES_KEPT = 16;
 
 /**
  * The load leaves a few hundred MB of garbage (rows read, typed arrays outgrown by the compaction)
@@ -142,6 +151,30 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
     if (ownWrite === waiting) ownWrite = null;
   };
   const report = (err: unknown) => options.onError?.(err);
+
+  /**
+   * Company buyers' prices over the index, by their key (which names the company, the day and
+   * its lists' versions: a key never answers another company, a visitor never reads one), the
+   * least recently used forgotten first. Kept here beside the index, never in it: the index and
+   * everything shared hold public prices only.
+   */
+  const buyers = new Map<
+    string,
+    { unitCents: Promise<UnitCentsOf>; prices: BuyerSlotPrices | null }
+  >();
+  const buyerEntry = (buyer: BuyerSearchPrices) => {
+    let entry = buyers.get(buyer.key);
+    if (entry) buyers.delete(buyer.key);
+    else {
+      const unitCents = buyer.load();
+      entry = { unitCents, prices: null };
+      // A failed read is not kept.
+      unitCents.catch(() => buyers.delete(buyer.key));
+    }
+    buyers.set(buyer.key, entry);
+    while (buyers.size > BUYER_PRICES_KEPT) buyers.delete(buyers.keys().next().value!);
+    return entry;
+  };
 
   const addWords = (rows: { word: string; query: string }[]) => {
     let added = false;
@@ -433,13 +466,22 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
   void start();
 
   return {
-    async catalog(filters) {
+    async catalog(filters, buyer) {
       const text = filters.q?.trim() ?? '';
       if (!index) return null;
       await afterOwnWrites();
       const prepared = text ? await prepare(text, false) : null;
       if (text && !prepared) return null;
-      const answer = index.catalog(filters, prepared);
+      const entry = buyer ? buyerEntry(buyer) : null;
+      const unitCents = entry ? await entry.unitCents : null;
+      // From here to the answer nothing waits: the prices are of the index as it is now.
+      let prices: BuyerSlotPrices | undefined;
+      if (entry && unitCents) {
+        if (entry.prices?.of !== index || entry.prices.version !== index.version)
+          entry.prices = index.buyerPrices(unitCents);
+        prices = entry.prices;
+      }
+      const answer = index.catalog(filters, prepared, prices);
       const fields = await readCardFields(
         db,
         answer.items.map((c) => c._id),

@@ -20,6 +20,8 @@ type DocRow = {
   min_order_quantity: number;
   available_quantity: number;
   price_cents: number;
+  tier_quantities: number[] | null;
+  tier_cents: number[] | null;
   image_url: string;
   sku: string;
   category: string;
@@ -36,7 +38,7 @@ type FitRow = { part_id: string; make: string; model: string; year_from: number;
 /** The start-up load leaves out the description and image (the index keeps neither). */
 const docColumns = (texts = true) => sql`p.id, p.name,
   ${texts ? sql`p.description` : sql`''`} as description, p.min_order_quantity, p.available_quantity,
-  p.price_cents, ${texts ? sql`p.image_url` : sql`''`} as image_url, p.sku, p.category, p.oem_numbers, p.superseded_numbers, p.fit_makes, p.in_stock,
+  p.price_cents, p.tier_quantities, p.tier_cents, ${texts ? sql`p.image_url` : sql`''`} as image_url, p.sku, p.category, p.oem_numbers, p.superseded_numbers, p.fit_makes, p.in_stock,
   (extract(epoch from p.created_at) * 1000000)::bigint::text as created_us,
   coalesce(p.search_vector::text, '') as vector`;
 
@@ -60,6 +62,8 @@ async function withFitment(db: DbOrTx, rows: DocRow[]): Promise<SearchDoc[]> {
     minOrderQuantity: r.min_order_quantity,
     availableQuantity: r.available_quantity,
     priceCents: r.price_cents,
+    tierQuantities: r.tier_quantities ?? [],
+    tierCents: r.tier_cents ?? [],
     imageUrl: r.image_url,
     sku: r.sku,
     category: r.category,

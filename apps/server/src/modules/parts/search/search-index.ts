@@ -4,13 +4,16 @@ import {
   categoryLabel,
   fromCents,
   PRICE_BANDS,
+  stepsOfColumns,
   SUGGESTION_COUNT,
   toCents,
+  unitCentsAt,
   type CatalogCard,
   type CatalogFacets,
   type CatalogFilters,
   type Category,
   type Suggestion,
+  type UnitCentsOf,
 } from '@storefront/contract';
 import {
   compareLexemes,
@@ -34,6 +37,9 @@ export type SearchDoc = {
   minOrderQuantity: number;
   availableQuantity: number;
   priceCents: number;
+  /** The volume ladder's columns (contract `stepsOfColumns`); absent: no ladder. */
+  tierQuantities?: readonly number[] | null;
+  tierCents?: readonly number[] | null;
   imageUrl: string;
   sku: string;
   category: string;
@@ -71,6 +77,23 @@ const bandOf = (cents: number): number => {
 };
 
 const f32 = Math.fround;
+
+/**
+ * A company buyer's prices over the index's slots (decision 061, "Search by the buyer's price"):
+ * made by `buyerPrices` for one company's lists and one version of the index, kept by the caller
+ * (per company), never by the index, which holds public prices only.
+ */
+export type BuyerSlotPrices = {
+  /** The index and its version these prices are of: any change of a part makes new ones. */
+  readonly of: SearchIndex;
+  readonly version: number;
+  /** Per slot, the buyer's unit cents at the part's minimum (-1: not a live slot). */
+  readonly cents: Int32Array;
+  /** Per price band, the live slots in it by the buyer's price. */
+  readonly bands: TypedFastBitSet[];
+  /** Live slots by the buyer's price, then id: made on the first sorted walk that needs it. */
+  ascending: Int32Array | null;
+};
 
 /** A dictionary of strings to small codes, each value with the slots that have it. */
 class Values {
@@ -139,6 +162,8 @@ export class SearchIndex {
   private category = new Int32Array(0);
   private price = new Int32Array(0);
   private moq = new Int32Array(0);
+  /** The public unit price at the part's minimum order quantity (its ladder's step there). */
+  private atMin = new Int32Array(0);
   private created = new Float64Array(0);
 
   private readonly live = new TypedFastBitSet();
@@ -209,6 +234,7 @@ export class SearchIndex {
     this.category = copy(this.category, (n) => new Int32Array(n));
     this.price = copy(this.price, (n) => new Int32Array(n));
     this.moq = copy(this.moq, (n) => new Int32Array(n));
+    this.atMin = copy(this.atMin, (n) => new Int32Array(n));
     this.textHash = copy(this.textHash, (n) => new Int32Array(n));
     this.textHash2 = copy(this.textHash2, (n) => new Int32Array(n));
     this.created = copy(this.created, (n) => new Float64Array(n));
@@ -232,8 +258,15 @@ export class SearchIndex {
     return bits;
   }
 
+  private changes = 0;
+  /** Changes with every part added, updated or removed (a buyer's prices are of one version). */
+  get version(): number {
+    return this.changes;
+  }
+
   /** Adds, updates or (null) removes a part. */
   put(id: string, doc: SearchDoc | null): void {
+    this.changes += 1;
     const old = this.slotOf.get(id);
     const text = doc ? `${doc.sku}\u0000${doc.vector}` : '';
     if (
@@ -301,6 +334,11 @@ export class SearchIndex {
     const band = bandOf(doc.priceCents);
     if (band >= 0) this.bands[band]!.add(slot);
     this.moq[slot] = doc.minOrderQuantity;
+    this.atMin[slot] = unitCentsAt(
+      doc.priceCents,
+      stepsOfColumns(doc.tierQuantities ?? null, doc.tierCents ?? null),
+      doc.minOrderQuantity,
+    );
     if (doc.inStock) this.inStock.add(slot);
     else this.inStock.remove(slot);
     this.fitMakeCodes.set(
@@ -514,11 +552,14 @@ export class SearchIndex {
     return code === undefined ? [] : (this.makeModels[code] ?? []);
   }
 
-  private priceMatch(min: number | undefined, max: number | undefined) {
+  private priceMatch(
+    min: number | undefined,
+    max: number | undefined,
+    price: Int32Array = this.price,
+  ) {
     const lo = min === undefined ? -Infinity : toCents(min);
     const hi = max === undefined ? Infinity : toCents(max);
     const bits = this.scratch();
-    const price = this.price;
     this.live.forEach((s) => {
       const p = price[s]!;
       if (p >= lo && p <= hi) bits.add(s);
@@ -529,11 +570,35 @@ export class SearchIndex {
   // -------------------------------------------------------------------------------------------
   // Answers
 
-  /** The catalog page's counts, total and items, as `catalogFacets` and `catalogItems` give them. */
+  /**
+   * A company buyer's prices for every live part: `unitCents` (the contract's rule compiled for
+   * the company's lists) of each part at its minimum, given its public price there.
+   */
+  buyerPrices(unitCents: UnitCentsOf): BuyerSlotPrices {
+    const cents = new Int32Array(this.n).fill(-1);
+    const bands = PRICE_BANDS.map(() => new TypedFastBitSet());
+    const { ids, category, atMin, moq } = this;
+    const names = this.categories.names;
+    this.live.forEach((s) => {
+      const c = unitCents(ids[s]!, names[category[s]!]!, atMin[s]!, moq[s]!);
+      cents[s] = c;
+      const band = bandOf(c);
+      if (band >= 0) bands[band]!.add(s);
+    });
+    return { of: this, version: this.changes, cents, bands, ascending: null };
+  }
+
+  /**
+   * The catalog page's counts, total and items, as `catalogFacets` and `catalogItems` give them;
+   * with a buyer's prices, the price filter, bands, sort and the cards' prices are theirs.
+   */
   catalog(
     f: CatalogFilters,
     text: PreparedText | null,
+    buyer?: BuyerSlotPrices,
   ): { facets: CatalogFacets; total: number; items: CatalogCard[] } {
+    if (buyer && (buyer.of !== this || buyer.version !== this.changes))
+      throw new Error('SearchIndex.catalog: the buyer prices are of another version of the index');
     this.pooled = 0;
     const T = this.textMatch(text);
     type Dim = 'category' | 'vehicle' | 'price' | 'stock';
@@ -541,7 +606,7 @@ export class SearchIndex {
     if (f.category) filters.set('category', this.categories.bitsOf(f.category) ?? EMPTY);
     if (f.make) filters.set('vehicle', this.vehicleMatch(f.make, f.model, f.year));
     if (f.minPrice !== undefined || f.maxPrice !== undefined)
-      filters.set('price', this.priceMatch(f.minPrice, f.maxPrice));
+      filters.set('price', this.priceMatch(f.minPrice, f.maxPrice, buyer?.cents));
     if (f.inStock) filters.set('stock', this.inStock);
     const without = (skip: Dim | null): TypedFastBitSet => {
       const bits = this.scratch(T);
@@ -618,7 +683,7 @@ export class SearchIndex {
         min: b.min,
         max: b.max,
         label: priceLabel(b.min, b.max),
-        count: forPrice.intersection_size(this.bands[i]!),
+        count: forPrice.intersection_size((buyer?.bands ?? this.bands)[i]!),
       })),
       inStock: forStock.intersection_size(this.inStock),
     };
@@ -632,6 +697,7 @@ export class SearchIndex {
             matches,
             sort === 'price-asc' || sort === 'price-desc' ? sort : 'newest',
             offset + f.pageSize,
+            buyer,
           );
     const mark = (slot: number): boolean | null =>
       f.fitsMake
@@ -639,11 +705,22 @@ export class SearchIndex {
         : f.make && f.model && f.year !== undefined
           ? true
           : null;
-    const items = slots.slice(offset).map((s) => ({ ...this.card(s), fits: mark(s) }));
+    const items = slots.slice(offset).map((s) => ({ ...this.card(s, buyer), fits: mark(s) }));
     return { facets, total, items };
   }
 
-  private card(s: number): Omit<CatalogCard, 'fits'> {
+  private card(s: number, buyer?: BuyerSlotPrices): Omit<CatalogCard, 'fits'> {
+    if (buyer) {
+      // As the catalog overlay shows a buyer's price: theirs at the minimum, and the public
+      // price there beside it only when it is higher.
+      const mine = buyer.cents[s]!;
+      const publicCents = this.atMin[s]!;
+      return {
+        ...this.card(s),
+        price: fromCents(mine),
+        ...(mine < publicCents ? { listPrice: fromCents(publicCents) } : {}),
+      };
+    }
     return {
       _id: this.ids[s]!,
       name: this.names[s]!,
@@ -677,28 +754,49 @@ export class SearchIndex {
     matches: TypedFastBitSet,
     kind: 'newest' | 'price-asc' | 'price-desc',
     limit: number,
+    buyer?: BuyerSlotPrices,
   ): number[] {
     const count = matches.size();
+    const price = kind !== 'newest' && buyer ? buyer.cents : this.price;
+    const ids = this.ids;
+    const cheaper =
+      price === this.price
+        ? this.cheaper
+        : (a: number, b: number) => price[a]! - price[b]! || compareLexemes(ids[a]!, ids[b]!);
     const byPriceDesc = (a: number, b: number) =>
-      this.price[b]! - this.price[a]! || compareLexemes(this.ids[a]!, this.ids[b]!);
+      price[b]! - price[a]! || compareLexemes(ids[a]!, ids[b]!);
     if (count <= this.orderedAbove) {
       const slots = matches.array();
       return topK(
         slots,
         limit,
-        kind === 'newest' ? this.newer : kind === 'price-asc' ? this.cheaper : byPriceDesc,
+        kind === 'newest' ? this.newer : kind === 'price-asc' ? cheaper : byPriceDesc,
       );
     }
-    const sorted = this.order(kind);
-    const order = sorted.a;
-    const size = sorted.n;
+    let order: Int32Array;
+    let size: number;
+    if (kind !== 'newest' && buyer) {
+      if (!buyer.ascending) {
+        const live: number[] = [];
+        this.live.forEach((s) => {
+          live.push(s);
+        });
+        buyer.ascending = Int32Array.from(live).sort(cheaper);
+      }
+      order = buyer.ascending;
+      size = order.length;
+    } else {
+      const sorted = this.order(kind);
+      order = sorted.a;
+      size = sorted.n;
+    }
     const out: number[] = [];
     if (kind === 'price-desc') {
       // Walk the ascending order backwards, a run of equal prices at a time (ties by id).
       let i = size - 1;
       while (i >= 0 && out.length < limit) {
         let j = i;
-        while (j > 0 && this.price[order[j - 1]!] === this.price[order[i]!]) j -= 1;
+        while (j > 0 && price[order[j - 1]!] === price[order[i]!]) j -= 1;
         for (let k = j; k <= i && out.length < limit; k += 1)
           if (matches.has(order[k]!)) out.push(order[k]!);
         i = j - 1;
