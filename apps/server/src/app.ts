@@ -32,6 +32,7 @@ import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { startQuoteExpiry } from './modules/quotes/quote-expiry.js';
 import { quoteRoutes } from './modules/quotes/quotes.routes.js';
 import { staffQuoteRoutes } from './modules/quotes/staff-quotes.routes.js';
+import { returnRoutes } from './modules/returns/returns.routes.js';
 import {
   remindOverdueInvoices,
   startOverdueReminders,
@@ -410,6 +411,7 @@ export async function buildApp({
     onQueued,
   });
   await app.register(staffQuoteRoutes, { db, guards, mail: quoteMail, onQueued });
+  await app.register(returnRoutes, { db, guards, mail: quoteMail, onQueued, onStockChange });
   await app.register(quickOrderRoutes, { db, guards });
   await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
   await app.register(invoiceRoutes, { db, guards, seller });

@@ -225,12 +225,12 @@ const Quantity = (min: number) =>
     .max(MAX_QUANTITY, 'Quantity is too large');
 const distinctLines = (lines: readonly { lineNo: number }[]) =>
   new Set(lines.map((l) => l.lineNo)).size === lines.length;
-const linesOf = <T extends z.ZodObject>(line: T) =>
+const linesOf = <S extends z.ZodRawShape>(shape: S) =>
   z
-    .array(line, { error: 'Lines must be a list' })
+    .array(z.strictObject({ lineNo: LineNo, ...shape }), { error: 'Lines must be a list' })
     .min(1, 'Choose at least one line')
     .max(MAX_RETURN_LINES, `At most ${MAX_RETURN_LINES} lines`)
-    .refine(distinctLines, 'Each line once');
+    .refine((lines) => distinctLines(lines as { lineNo: number }[]), 'Each line once');
 
 const Reason = z.enum(RETURN_REASONS, { error: 'Choose a reason' });
 
@@ -241,7 +241,7 @@ export const CreateReturnBody = z.strictObject({
     .regex(UUID_PATTERN, 'Order must be an order id'),
   reason: Reason,
   note: optionalText('Note', MAX_RETURN_NOTE),
-  lines: linesOf(z.strictObject({ lineNo: LineNo, quantity: Quantity(1) })),
+  lines: linesOf({ quantity: Quantity(1) }),
 });
 export type CreateReturnBody = z.input<typeof CreateReturnBody>;
 
@@ -262,7 +262,7 @@ export const RefuseReturnBody = z.strictObject({
 
 /** The quantity that arrived of each line (0 for a line that did not come). */
 export const ReceiveReturnBody = z.strictObject({
-  lines: linesOf(z.strictObject({ lineNo: LineNo, quantity: Quantity(0) })),
+  lines: linesOf({ quantity: Quantity(0) }),
 });
 export type ReceiveReturnBody = z.input<typeof ReceiveReturnBody>;
 
@@ -271,9 +271,7 @@ export type ReceiveReturnBody = z.input<typeof ReceiveReturnBody>;
  * neither is not accepted (sent back to the buyer, not refunded).
  */
 export const InspectReturnBody = z.strictObject({
-  lines: linesOf(
-    z.strictObject({ lineNo: LineNo, resaleable: Quantity(0), scrapped: Quantity(0) }),
-  ),
+  lines: linesOf({ resaleable: Quantity(0), scrapped: Quantity(0) }),
   note: optionalText('Note', MAX_RETURN_NOTE),
 });
 export type InspectReturnBody = z.input<typeof InspectReturnBody>;

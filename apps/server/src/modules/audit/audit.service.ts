@@ -19,7 +19,8 @@ export type AuditEntryInput = {
     | 'import'
     | 'api-key'
     | 'webhook'
-    | 'price-list';
+    | 'price-list'
+    | 'return';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;
