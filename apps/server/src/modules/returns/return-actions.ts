@@ -65,13 +65,12 @@ export async function createReturn(
       );
     const order = await withLines(tx, locked);
     const now = new Date();
-    const [policies, held] = await Promise.all([
-      policiesOf(
-        tx,
-        order.lines.map((l) => l.partId),
-      ),
-      heldByLine(tx, order.id),
-    ]);
+    // One connection in a transaction: its queries one after another.
+    const policies = await policiesOf(
+      tx,
+      order.lines.map((l) => l.partId),
+    );
+    const held = await heldByLine(tx, order.id);
     const lines = checkAskedLines(order, body.lines, body.reason, policies, held, now);
     const [created] = await tx
       .insert(returns)
