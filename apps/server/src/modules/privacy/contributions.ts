@@ -7,6 +7,7 @@ import { mailPrivacy } from '../mail/mail.privacy.js';
 import { ordersPrivacy } from '../orders/orders.privacy.js';
 import { outboxPrivacy } from '../outbox/outbox.privacy.js';
 import { quotesPrivacy } from '../quotes/quotes.privacy.js';
+import { returnsPrivacy } from '../returns/returns.privacy.js';
 import { reviewsPrivacy } from '../reviews/reviews.privacy.js';
 import { usersPrivacy } from '../users/users.privacy.js';
 import type { PrivacyContribution } from './contribution.js';
@@ -26,6 +27,7 @@ export const PRIVACY_CONTRIBUTIONS: readonly PrivacyContribution[] = [
   mailPrivacy,
   companiesPrivacy,
   quotesPrivacy,
+  returnsPrivacy,
   outboxPrivacy,
   limitsPrivacy,
   auditPrivacy,
