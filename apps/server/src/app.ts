@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -32,6 +33,7 @@ import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { startQuoteExpiry } from './modules/quotes/quote-expiry.js';
 import { quoteRoutes } from './modules/quotes/quotes.routes.js';
 import { staffQuoteRoutes } from './modules/quotes/staff-quotes.routes.js';
+import { returnFileRoutes } from './modules/returns/return-files.routes.js';
 import { returnRoutes } from './modules/returns/returns.routes.js';
 import {
   remindOverdueInvoices,
@@ -498,6 +500,13 @@ export async function buildApp({
     guards,
     dir: config.uploadsDir,
     maxBytes: config.uploadMaxBytes,
+  });
+  await app.register(returnFileRoutes, {
+    db,
+    guards,
+    dir: path.join(config.dataDir, 'return-photos'),
+    maxBytes: config.uploadMaxBytes,
+    seller,
   });
 
   if (startJobs) {

@@ -11,6 +11,8 @@ import {
   ReturnOptions,
   ReturnOptionsQuery,
   ReturnParams,
+  ReturnPhoto,
+  ReturnPhotoParams,
   ReturnPolicyBody,
   ReturnPolicyResponse,
   ReturnResponse,
@@ -49,6 +51,31 @@ export const returnEndpoints = {
     errors: [400, 404, 409],
     answers: { 201: json('The return', ReturnResponse) },
   },
+  uploadReturnPhoto: {
+    method: 'POST',
+    path: '/api/returns/photos',
+    tag: 'Returns',
+    summary: 'Upload a photo for a return (JPEG, PNG or WebP), then name it in the return',
+    description:
+      'Send `multipart/form-data` with the file in the field `image`. The photo is stored as ' +
+      'WebP without its metadata and is served only to its uploader, then, once named in a ' +
+      "return, to the return's buyer, its company's members who may see it and staff.",
+    access: 'customer',
+    errors: [400, 413, 415],
+    answers: { 201: json('The stored photo', ReturnPhoto) },
+  },
+  getReturnPhoto: {
+    method: 'GET',
+    path: '/api/returns/photos/{id}',
+    tag: 'Returns',
+    summary: 'A return photo (WebP)',
+    description:
+      'Anyone who may not see the return (or, before it is sent, the uploader) gets 404.',
+    access: 'customer',
+    params: ReturnPhotoParams,
+    errors: [404],
+    answers: { 200: { description: 'The photo', contentType: 'image/webp' } },
+  },
   myReturns: {
     method: 'GET',
     path: '/api/returns',
@@ -67,6 +94,17 @@ export const returnEndpoints = {
     params: ReturnParams,
     errors: [404],
     answers: { 200: json('The return', ReturnResponse) },
+  },
+  getReturnSlip: {
+    method: 'GET',
+    path: '/api/returns/{id}/slip',
+    tag: 'Returns',
+    summary: 'The printable return slip (PDF): the return number, the lines, where to send them',
+    description: `${outsiders} Staff may print it too.`,
+    access: 'customer',
+    params: ReturnParams,
+    errors: [404],
+    answers: { 200: { description: 'The return slip', contentType: 'application/pdf' } },
   },
 } as const satisfies Record<string, Endpoint>;
 

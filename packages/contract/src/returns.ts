@@ -81,6 +81,8 @@ export const MAX_RETURN_DAYS = 365;
 export const MAX_WARRANTY_MONTHS = 120;
 export const MAX_RETURN_NOTE = 1000;
 export const MAX_RETURN_LINES = 100;
+/** Photos a buyer may send with a return (the damage, the wrong part). */
+export const MAX_RETURN_PHOTOS = 3;
 
 /** Restocking fees by reason when staff have set none: a percentage, in basis points. */
 export const DEFAULT_RESTOCKING_FEE_BP: Record<ReturnReason, number> = {
@@ -242,10 +244,25 @@ export const CreateReturnBody = z.strictObject({
   reason: Reason,
   note: optionalText('Note', MAX_RETURN_NOTE),
   lines: linesOf({ quantity: Quantity(1) }),
+  /** Photos uploaded first (`POST /api/returns/photos`), each once. */
+  photoIds: z
+    .array(
+      z.string({ error: 'A photo must be a photo id' }).regex(UUID_PATTERN, 'Not a photo id'),
+      {
+        error: 'Photos must be a list',
+      },
+    )
+    .max(MAX_RETURN_PHOTOS, `At most ${MAX_RETURN_PHOTOS} photos`)
+    .refine(
+      (ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length,
+      'Each photo once',
+    )
+    .optional(),
 });
 export type CreateReturnBody = z.input<typeof CreateReturnBody>;
 
 export const ReturnParams = z.object({ id: PathId });
+export const ReturnPhotoParams = z.object({ id: PathId });
 export const ReturnOptionsQuery = z.object({ orderId: PathId });
 
 /** Staff approve with an optional message, or refuse with one. */
@@ -376,6 +393,10 @@ export const ReturnOptions = z.object({
 });
 export type ReturnOptions = z.infer<typeof ReturnOptions>;
 
+/** A photo of a return: fetched with the caller's key (never public). */
+export const ReturnPhoto = z.object({ id: z.string(), url: z.string() });
+export type ReturnPhoto = z.infer<typeof ReturnPhoto>;
+
 export const ReturnLine = z.object({
   lineNo: z.number().int(),
   partId: z.string(),
@@ -426,6 +447,7 @@ export const ReturnResponse = z.object({
   /** Restocking fee of the reason, in percent, as it will be charged. */
   feePercent: z.number(),
   lines: z.array(ReturnLine),
+  photos: z.array(ReturnPhoto),
   /** Approved: the parts must arrive by this date (ISO). */
   arriveBy: z.string().nullable(),
   settlement: ReturnSettlement.nullable(),
@@ -436,7 +458,11 @@ export const ReturnResponse = z.object({
 });
 export type ReturnResponse = z.infer<typeof ReturnResponse>;
 
-export const ReturnSummary = ReturnResponse.omit({ history: true, lines: true }).extend({
+export const ReturnSummary = ReturnResponse.omit({
+  history: true,
+  lines: true,
+  photos: true,
+}).extend({
   lineCount: z.number().int(),
   pieces: z.number().int(),
 });

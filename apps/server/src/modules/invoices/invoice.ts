@@ -224,7 +224,9 @@ export function renderInvoice(
     );
   else if (order.refundStatus === 'pending')
     doc.text(
-      whole ? 'A full refund is on its way.' : 'A refund of canceled or returned lines is on its way.',
+      whole
+        ? 'A full refund is on its way.'
+        : 'A refund of canceled or returned lines is on its way.',
     );
 
   if (terms) {

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   computeReturnRefund,
   formatMoney,
@@ -39,7 +39,13 @@ import {
   returnNotFound,
   returnView,
 } from './returns.service.js';
-import { returnEvents, returnLines, returns, type ReturnRow } from './returns.tables.js';
+import {
+  returnEvents,
+  returnLines,
+  returnPhotos,
+  returns,
+  type ReturnRow,
+} from './returns.tables.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -99,6 +105,24 @@ export async function createReturn(
         };
       }),
     );
+    const photoIds = body.photoIds ?? [];
+    if (photoIds.length > 0) {
+      const attached = await tx
+        .update(returnPhotos)
+        .set({ returnId: created.id })
+        .where(
+          and(
+            inArray(returnPhotos.id, photoIds),
+            eq(returnPhotos.userId, caller.sub),
+            isNull(returnPhotos.returnId),
+          ),
+        )
+        .returning({ id: returnPhotos.id });
+      if (attached.length !== new Set(photoIds).size)
+        throw new AppError(400, 'VALIDATION_FAILED', 'A photo is unknown or already sent', {
+          photoIds: 'A photo is unknown or already sent: upload it again',
+        });
+    }
     await tx.insert(returnEvents).values({
       returnId: created.id,
       actor: 'buyer',

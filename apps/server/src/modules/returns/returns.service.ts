@@ -32,6 +32,7 @@ import { feesBp, policiesOf, toPercent } from './return-policy.js';
 import {
   returnEvents,
   returnLines,
+  returnPhotos,
   returns,
   type ReturnEventRow,
   type ReturnLineRow,
@@ -192,7 +193,7 @@ export function checkAskedLines(
 const actorOf = (e: ReturnEventRow) => e.actor;
 
 export async function returnView(db: DbOrTx, row: ReturnRow): Promise<ReturnResponse> {
-  const [lines, events, contacts, fees] = await Promise.all([
+  const [lines, events, contacts, fees, photos] = await Promise.all([
     db
       .select()
       .from(returnLines)
@@ -205,6 +206,11 @@ export async function returnView(db: DbOrTx, row: ReturnRow): Promise<ReturnResp
       .orderBy(asc(returnEvents.at), asc(returnEvents.id)),
     orderContactsByIds(db, [row.orderId]),
     feesBp(db),
+    db
+      .select({ id: returnPhotos.id })
+      .from(returnPhotos)
+      .where(eq(returnPhotos.returnId, row.id))
+      .orderBy(asc(returnPhotos.createdAt), asc(returnPhotos.id)),
   ]);
   const [summary] = await summaries(db, [row], contacts, fees, lines);
   return {
@@ -220,6 +226,7 @@ export async function returnView(db: DbOrTx, row: ReturnRow): Promise<ReturnResp
       resaleable: l.resaleable,
       scrapped: l.scrapped,
     })),
+    photos: photos.map((p) => ({ id: p.id, url: `/api/returns/photos/${p.id}` })),
     history: events.map((e) => ({
       at: e.at.toISOString(),
       actor: actorOf(e),

@@ -180,3 +180,23 @@ export const partReturnPolicies = pgTable(
   ],
 );
 export type PartReturnPolicyRow = typeof partReturnPolicies.$inferSelect;
+
+/**
+ * A buyer's photo for a return, stored as WebP outside the public uploads folder (`file`, its
+ * name there). Uploaded first (`return_id` null, seen only by its uploader), then named in the
+ * return, whose readers then see it.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    returnId: uuid('return_id').references(() => returns.id),
+    file: text('file').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_photos_return_idx').on(t.returnId)],
+);
+export type ReturnPhotoRow = typeof returnPhotos.$inferSelect;

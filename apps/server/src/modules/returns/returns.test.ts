@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   nextReturnStatus,
   RETURN_ACTIONS,
@@ -12,6 +16,8 @@ import {
 } from '@storefront/contract';
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
+import { formData } from '../../test/import-kit.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { payInSandbox } from '../../test/pay.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
@@ -29,13 +35,20 @@ import { returnLines, returns } from './returns.tables.js';
 type Person = Awaited<ReturnType<typeof customer>>;
 const shipTo = { street: '3 Mill Lane', city: 'Leeds', postalCode: 'LS2 7QT', country: 'UK' };
 const DAY = 86_400_000;
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'returns-test-'));
+const photo = () =>
+  sharp({ create: { width: 160, height: 120, channels: 3, background: '#aa3300' } })
+    .png()
+    .toBuffer();
 
 describe('returns', () => {
   const ctx = useTestApp({
+    dataDir,
     authRateLimit: false,
     mailRateLimit: false,
     openOrderLimits: { count: 1000, valueCents: 1e12 },
   });
+  afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
   const call = (who: Person | null, method: string, url: string, payload?: unknown) =>
     ctx.app.inject({
       method: method as 'GET',
@@ -251,7 +264,62 @@ describe('returns', () => {
     const stranger = await customer(ctx.app);
     const part = await insertPart(ctx.database.db, { price: 10, minOrderQuantity: 1 });
     const order = await delivered(buyer, [{ part, quantity: 3 }]);
-    const ret = (await ask(buyer, order._id, [{ lineNo: 1, quantity: 1 }])).json<ReturnResponse>();
+    const upload = async (who: Person) => {
+      const form = formData([
+        { field: 'image', name: 'damage.png', content: await photo(), type: 'image/png' },
+      ]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/returns/photos',
+        headers: { ...who.auth, ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string; url: string }>();
+    };
+    const shot = await upload(buyer);
+    const strangersShot = await upload(stranger);
+    // Before it is sent, only its uploader sees a photo; nobody may send another's.
+    expect((await call(buyer, 'GET', shot.url)).statusCode).toBe(200);
+    expect((await call(stranger, 'GET', shot.url)).statusCode).toBe(404);
+    const withTheirs = await call(buyer, 'POST', '/api/returns', {
+      orderId: order._id,
+      reason: 'damaged_in_transit',
+      lines: [{ lineNo: 1, quantity: 1 }],
+      photoIds: [strangersShot.id],
+    });
+    expect(withTheirs.statusCode).toBe(400);
+    const four = await call(buyer, 'POST', '/api/returns', {
+      orderId: order._id,
+      reason: 'damaged_in_transit',
+      lines: [{ lineNo: 1, quantity: 1 }],
+      photoIds: [shot.id, shot.id, shot.id, shot.id],
+    });
+    expect(four.statusCode).toBe(400);
+    const made = await call(buyer, 'POST', '/api/returns', {
+      orderId: order._id,
+      reason: 'damaged_in_transit',
+      lines: [{ lineNo: 1, quantity: 1 }],
+      photoIds: [shot.id],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const ret = made.json<ReturnResponse>();
+    expect(ret.photos).toEqual([{ id: shot.id, url: shot.url }]);
+    const image = await call(buyer, 'GET', shot.url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect((await call(await staff(), 'GET', shot.url)).statusCode).toBe(200);
+    expect((await call(stranger, 'GET', shot.url)).statusCode).toBe(404);
+    expect((await call(null, 'GET', shot.url)).statusCode).toBe(401);
+
+    const slip = await call(buyer, 'GET', `/api/returns/${ret.id}/slip`);
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toMatch(/application\/pdf/);
+    const text = await pdfText(slip.rawPayload);
+    expect(text).toContain(`Return slip ${ret.number}`);
+    expect(text).toContain(ret.lines[0]!.partName);
+    expect((await call(stranger, 'GET', `/api/returns/${ret.id}/slip`)).statusCode).toBe(404);
+
     expect((await call(stranger, 'GET', `/api/returns/${ret.id}`)).statusCode).toBe(404);
     expect(
       (await call(stranger, 'GET', `/api/returns/options?orderId=${order._id}`)).statusCode,
