@@ -4,6 +4,8 @@ import type {
   ReturnAction,
   ReturnOptions,
   ReturnPhoto,
+  ReturnPolicyBody,
+  ReturnPolicyResponse,
   ReturnReason,
   ReturnResponse,
   ReturnStatus,
@@ -91,3 +93,20 @@ export const downloadReturnSlip = async (id: string, number: string) =>
 
 /** A return photo: only with the access key, so it is fetched and shown from memory. */
 export const returnPhotoBlob = (url: string) => apiBlob(url.replace(/^\/api/, ''));
+
+const policyAt = (partId: string) => `/staff/parts/${encodeURIComponent(partId)}/return-policy`;
+
+/** Staff: a part's return window, "no return" reason and warranty. */
+export const useReturnPolicy = (partId: string) =>
+  useQuery({
+    queryKey: ['returns', 'policy', partId],
+    queryFn: () => api<ReturnPolicyResponse>(policyAt(partId), { auth: true }),
+    meta: topics,
+  });
+
+export const useSetReturnPolicy = (partId: string) =>
+  useMutation({
+    mutationFn: (body: ReturnPolicyBody) =>
+      api<ReturnPolicyResponse>(policyAt(partId), { method: 'PUT', body, auth: true }),
+    meta: { changes: ['returns', 'audit'] },
+  });
