@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -32,6 +33,8 @@ import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { startQuoteExpiry } from './modules/quotes/quote-expiry.js';
 import { quoteRoutes } from './modules/quotes/quotes.routes.js';
 import { staffQuoteRoutes } from './modules/quotes/staff-quotes.routes.js';
+import { returnFileRoutes } from './modules/returns/return-files.routes.js';
+import { returnRoutes } from './modules/returns/returns.routes.js';
 import {
   remindOverdueInvoices,
   startOverdueReminders,
@@ -415,6 +418,7 @@ export async function buildApp({
     onQueued,
   });
   await app.register(staffQuoteRoutes, { db, guards, mail: quoteMail, onQueued });
+  await app.register(returnRoutes, { db, guards, mail: quoteMail, onQueued, onStockChange });
   await app.register(quickOrderRoutes, { db, guards });
   await app.register(paymentRoutes, { db, guards, provider, sandbox, onQueued });
   await app.register(invoiceRoutes, { db, guards, seller });
@@ -509,6 +513,13 @@ export async function buildApp({
     guards,
     dir: config.uploadsDir,
     maxBytes: config.uploadMaxBytes,
+  });
+  await app.register(returnFileRoutes, {
+    db,
+    guards,
+    dir: path.join(config.dataDir, 'return-photos'),
+    maxBytes: config.uploadMaxBytes,
+    seller,
   });
 
   if (startJobs) {

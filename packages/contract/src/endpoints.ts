@@ -22,6 +22,7 @@ import { cartEndpoints } from './cart-endpoints.js';
 import { companyEndpoints, staffCompanyEndpoints } from './company-endpoints.js';
 import { quickOrderEndpoints } from './quick-order.js';
 import { quoteEndpoints, staffQuoteEndpoints } from './quote-endpoints.js';
+import { returnEndpoints, staffReturnEndpoints } from './return-endpoints.js';
 import { policyEndpoints } from './policies.js';
 import { privacyEndpoints } from './privacy.js';
 import { machineAdminEndpoints, v1Endpoints } from './machine-endpoints.js';
@@ -469,6 +470,8 @@ export const endpoints = {
   ...v1Endpoints,
   ...webhookEndpoints,
   ...priceListEndpoints,
+  ...returnEndpoints,
+  ...staffReturnEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -17,6 +17,7 @@ export const STOCK_MOVEMENT_KINDS = [
   'refund',
   'import',
   'feed',
+  'returned',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 

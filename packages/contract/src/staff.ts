@@ -144,6 +144,8 @@ export const StaffOverview = z.object({
   last30Days: z.object({ paidOrders: z.number().int(), revenue: z.number() }),
   waitingToShip: z.number().int(),
   lowStockParts: z.number().int(),
+  /** Returns not yet settled or refused (decision 064). */
+  openReturns: z.number().int(),
   /** What the shop still lacks before it opens (settings unset, pages still templates). */
   warnings: z.array(z.string()),
 });

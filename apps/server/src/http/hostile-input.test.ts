@@ -150,6 +150,21 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
       validUntil: '2099-01-01',
     },
     staffDeclineQuote: { message: 'No' },
+    createReturn: {
+      orderId: ids.order,
+      reason: 'not_needed',
+      note: 'N',
+      lines: [{ lineNo: 1, quantity: 1 }],
+    },
+    staffApproveReturn: { message: 'Yes' },
+    staffRefuseReturn: { message: 'No' },
+    staffReceiveReturn: { lines: [{ lineNo: 1, quantity: 1 }] },
+    staffInspectReturn: { lines: [{ lineNo: 1, resaleable: 1, scrapped: 0 }], note: 'N' },
+    staffSettleReturn: { waiveFee: true, waiveReason: 'Our mistake' },
+    staffSetRestockingFees: {
+      fees: { wrong_part: 0, damaged_in_transit: 0, defective: 0, not_needed: 15 },
+    },
+    staffSetReturnPolicy: { returnDays: 30, noReturnReason: 'N', warrantyMonths: 12 },
   };
   return bodies[name] ?? {};
 }

@@ -44,6 +44,11 @@ const Webhooks = lazy(() => import('./routes/dashboard/webhooks'));
 const PriceLists = lazy(() => import('./routes/dashboard/price-lists'));
 const PriceList = lazy(() => import('./routes/dashboard/price-list'));
 const CompanyIntegrations = lazy(() => import('./routes/dashboard/company-integrations'));
+const NewReturn = lazy(() => import('./routes/dashboard/new-return'));
+const Returns = lazy(() => import('./routes/dashboard/returns'));
+const ReturnPage = lazy(() => import('./routes/dashboard/return'));
+const StaffReturns = lazy(() => import('./routes/dashboard/staff-returns'));
+const StaffReturn = lazy(() => import('./routes/dashboard/staff-return'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 const dashboard = dashboardPaths;
@@ -67,6 +72,9 @@ export default function MemberRoutes() {
           <Route path={dashboard.order.path} element={<Order />} />
           <Route path={dashboard.addReview.path} element={<AddReview />} />
           <Route path={dashboard.payment.path} element={<Payment />} />
+          <Route path={dashboard.newReturn.path} element={<NewReturn />} />
+          <Route path={dashboard.returns.path} element={<Returns />} />
+          <Route path={dashboard.returnPage.path} element={<ReturnPage />} />
           <Route path={dashboard.company.path} element={<Company />} />
           <Route path={dashboard.companyOrders.path} element={<CompanyOrders />} />
           <Route path={dashboard.companyIntegrations.path} element={<CompanyIntegrations />} />
@@ -87,6 +95,8 @@ export default function MemberRoutes() {
             <Route path={dashboard.invoices.path} element={<StaffInvoices />} />
             <Route path={dashboard.staffQuotes.path} element={<StaffQuotes />} />
             <Route path={dashboard.staffQuote.path} element={<StaffQuote />} />
+            <Route path={dashboard.staffReturns.path} element={<StaffReturns />} />
+            <Route path={dashboard.staffReturn.path} element={<StaffReturn />} />
             <Route path={dashboard.apiKeys.path} element={<ApiKeys />} />
             <Route path={dashboard.webhooks.path} element={<Webhooks />} />
             <Route path={dashboard.priceLists.path} element={<PriceLists />} />

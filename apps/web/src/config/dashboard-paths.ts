@@ -13,6 +13,26 @@ export const dashboardPaths = {
     path: 'my-orders/:id',
     href: (orderId: string) => `/dashboard/my-orders/${encodeURIComponent(orderId)}`,
   },
+  /** "Return parts" of a delivered order (its buyer, or a member of its company). */
+  newReturn: {
+    path: 'my-orders/:id/return',
+    href: (orderId: string) => `/dashboard/my-orders/${encodeURIComponent(orderId)}/return`,
+  },
+  /** The buyer's returns and one return's page (status, history, slip). */
+  returns: { path: 'returns', href: () => '/dashboard/returns' },
+  returnPage: {
+    path: 'returns/:id',
+    href: (id: string) => `/dashboard/returns/${encodeURIComponent(id)}`,
+  },
+  /** Staff: the returns queue and one return's page with its actions. */
+  staffReturns: {
+    path: 'staff-returns',
+    href: (search = '') => `/dashboard/staff-returns${search}`,
+  },
+  staffReturn: {
+    path: 'staff-returns/:id',
+    href: (id: string) => `/dashboard/staff-returns/${encodeURIComponent(id)}`,
+  },
   payment: {
     path: 'payment/:id',
     href: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,

@@ -22,6 +22,8 @@ export type Topic =
   | 'audit'
   // Quotes: a buyer's requests and staff's offers.
   | 'quotes'
+  // Returns: a buyer's returns and staff's queue; settling refunds or credits an order.
+  | 'returns'
   // The shop's pages (terms, privacy notice, …).
   | 'pages'
   // Machine access: API keys, webhook endpoints and their deliveries.

@@ -20,7 +20,8 @@ export type AuditEntryInput = {
     | 'api-key'
     | 'webhook'
     | 'price-list'
-    | 'customer-group';
+    | 'customer-group'
+    | 'return';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;

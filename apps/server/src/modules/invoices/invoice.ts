@@ -220,11 +220,13 @@ export function renderInvoice(
   const whole = order.status === 'canceled';
   if (order.refundStatus === 'succeeded')
     doc.text(
-      `${whole ? 'Refunded in full' : 'Refunded for the canceled lines'}: ${formatMoney(fromCents(order.refundedCents))}.`,
+      `${whole ? 'Refunded in full' : 'Refunded for canceled or returned lines'}: ${formatMoney(fromCents(order.refundedCents))}.`,
     );
   else if (order.refundStatus === 'pending')
     doc.text(
-      whole ? 'A full refund is on its way.' : 'A refund of the canceled lines is on its way.',
+      whole
+        ? 'A full refund is on its way.'
+        : 'A refund of canceled or returned lines is on its way.',
     );
 
   if (terms) {

@@ -339,3 +339,20 @@ export async function orderNumbersByIds(db: DbOrTx, ids: string[]): Promise<Map<
     .where(inArray(orders.id, ids));
   return new Map(rows.map((r) => [r.id, formatOrderNumber(r.number)]));
 }
+
+export type OrderContact = { number: string; name: string; email: string };
+
+/** Each order's number and the buyer's name and address as ordered, for lists of returns. */
+export async function orderContactsByIds(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, OrderContact>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.number, name: orders.name, email: orders.email })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((r) => [r.id, { number: formatOrderNumber(r.number), name: r.name, email: r.email }]),
+  );
+}

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderResponse } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -215,6 +215,56 @@ export async function requestRefund(
     dedupeKey: `refund-${refund.id}`,
   });
   return true;
+}
+
+/**
+ * Records the refund of a settled return (returns module, decision 064) and the job that carries
+ * it out at the provider, in the settlement's transaction: a partial refund of `amountCents` of
+ * the order's payment, at most one per return (the refund's unique `return_id`). Resolves the
+ * refund's id, or undefined when the return already has one.
+ */
+export async function requestReturnRefund(
+  tx: DbOrTx,
+  orderId: string,
+  returnId: string,
+  amountCents: number,
+): Promise<string | undefined> {
+  const payment = await findPayment(tx, orderId);
+  if (!payment) throw new Error(`paid order ${orderId} has no payment to refund`);
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId,
+      lineNo: null,
+      provider: payment.provider,
+      intentId: payment.intentId,
+      amountCents,
+      reason: 'returned',
+      returnId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!refund) return undefined;
+  await recordRefund(tx, orderId, await refundTotals(tx, orderId));
+  await enqueue(tx, {
+    kind: REFUND_JOB,
+    payload: { refundId: refund.id },
+    dedupeKey: `refund-${refund.id}`,
+  });
+  return refund.id;
+}
+
+/** The state of some refunds at the provider, by id (a settled return shows its refund's). */
+export async function refundStates(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, 'pending' | 'succeeded' | 'failed'>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: refunds.id, status: refunds.status })
+    .from(refunds)
+    .where(inArray(refunds.id, ids));
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /**

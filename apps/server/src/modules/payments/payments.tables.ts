@@ -65,8 +65,13 @@ export const refunds = pgTable(
     intentId: text('intent_id').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason', {
-      enum: ['paid-after-cancel', 'canceled-by-staff', 'line-canceled-by-staff'],
+      enum: ['paid-after-cancel', 'canceled-by-staff', 'line-canceled-by-staff', 'returned'],
     }).notNull(),
+    /**
+     * The settled return this refund gives money back for (returns module, decision 064): one
+     * refund per return; such refunds are partial and stand beside the line and order ones.
+     */
+    returnId: uuid('return_id').unique(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
       .default('pending'),
@@ -76,7 +81,9 @@ export const refunds = pgTable(
   },
   (t) => [
     // One refund per line, and one for the rest of the order: asking twice refunds once.
-    uniqueIndex('refunds_order_line_key').on(t.orderId, sql`coalesce(${t.lineNo}, 0)`),
+    uniqueIndex('refunds_order_line_key')
+      .on(t.orderId, sql`coalesce(${t.lineNo}, 0)`)
+      .where(sql`${t.returnId} is null`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],

@@ -8,6 +8,7 @@ import { ordersPrivacy } from '../orders/orders.privacy.js';
 import { priceListsPrivacy } from '../price-lists/price-lists.privacy.js';
 import { outboxPrivacy } from '../outbox/outbox.privacy.js';
 import { quotesPrivacy } from '../quotes/quotes.privacy.js';
+import { returnsPrivacy } from '../returns/returns.privacy.js';
 import { reviewsPrivacy } from '../reviews/reviews.privacy.js';
 import { usersPrivacy } from '../users/users.privacy.js';
 import type { PrivacyContribution } from './contribution.js';
@@ -28,6 +29,7 @@ export const PRIVACY_CONTRIBUTIONS: readonly PrivacyContribution[] = [
   companiesPrivacy,
   priceListsPrivacy,
   quotesPrivacy,
+  returnsPrivacy,
   outboxPrivacy,
   limitsPrivacy,
   auditPrivacy,

@@ -19,6 +19,7 @@ import {
 } from '@storefront/contract';
 import type { Config } from '../../config.js';
 import { listPages } from '../policies/policies.service.js';
+import { countOpenReturns } from '../returns/returns.service.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
@@ -318,12 +319,13 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
     const now = new Date();
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const monthAgo = new Date(today.getTime() - 29 * 86_400_000);
-    const [day, month, waiting, low, pages] = await Promise.all([
+    const [day, month, waiting, low, pages, openReturns] = await Promise.all([
       paidSince(db, today),
       paidSince(db, monthAgo),
       countWaitingToShip(db),
       countLowStock(db, config.lowStockFactor),
       listPages(db),
+      countOpenReturns(db),
     ]);
     const templates = pages.filter((p) => p.current.isTemplate).map((p) => p.current.title);
     const warnings = [
@@ -343,6 +345,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
       last30Days: { paidOrders: month.count, revenue: month.revenue },
       waitingToShip: waiting,
       lowStockParts: low,
+      openReturns,
       warnings,
     };
   });

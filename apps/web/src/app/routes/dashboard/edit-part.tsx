@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/page-title';
 import { paths } from '../../../config/paths';
 import { usePartPage } from '../../../features/catalog/api/search-catalog';
 import { EditPartForm } from '../../../features/catalog/components/edit-part-form';
+import { ReturnPolicyPanel } from '../../../features/returns/components/return-policy-form';
 import { showSuccess } from '../../../lib/alert';
 
 export default function EditPartRoute() {
@@ -32,6 +33,7 @@ export default function EditPartRoute() {
           await navigate(paths.part.href(page.data.part._id));
         }}
       />
+      <ReturnPolicyPanel partId={page.data.part._id} />
     </>
   );
 }

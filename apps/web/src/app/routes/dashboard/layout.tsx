@@ -21,6 +21,7 @@ const staffItems: Item[] = [
   { to: dashboardPaths.priceLists.href(), label: 'Price lists' },
   { to: dashboardPaths.invoices.href(), label: 'Invoices' },
   { to: dashboardPaths.staffQuotes.href(), label: 'Quotes' },
+  { to: dashboardPaths.staffReturns.href(), label: 'Returns' },
   { to: dashboardPaths.admins.href(), label: 'Admins' },
   { to: dashboardPaths.audit.href(), label: 'Audit log' },
   { to: dashboardPaths.apiKeys.href(), label: 'API keys' },
@@ -35,6 +36,8 @@ const companyItems: Item[] = [
 ];
 /** Asking for a price: the buyer's quotes (a page of its own, outside the dashboard). */
 const quoteItems: Item[] = [{ to: paths.quotes.href(), label: 'My quotes' }];
+/** Sending parts back: a menu of its own, so the spec's sidebar stays as it is. */
+const returnItems: Item[] = [{ to: dashboardPaths.returns.href(), label: 'My returns' }];
 const customerItems: Item[] = [
   { to: dashboardPaths.myOrders.href(), label: 'My Orders' },
   { to: dashboardPaths.addReview.href(), label: 'Add A Review' },
@@ -53,6 +56,8 @@ function Menu({ items, label, testId }: { items: Item[]; label?: string; testId:
             end={
               item.to !== dashboardPaths.orders.href() &&
               item.to !== dashboardPaths.staffQuotes.href() &&
+              item.to !== dashboardPaths.staffReturns.href() &&
+              item.to !== dashboardPaths.returns.href() &&
               item.to !== dashboardPaths.priceLists.href()
             }
             className={({ isActive }) => `min-h-11 items-center ${isActive ? 'menu-active' : ''}`}
@@ -79,10 +84,11 @@ export default function DashboardLayout() {
       <Menu items={items} testId="dashboard-sidebar" />
       <Menu items={companyItems} label="Your company" testId="company-sidebar" />
       <Menu items={quoteItems} label="Quotes" testId="quote-sidebar" />
+      <Menu items={returnItems} label="Returns" testId="return-sidebar" />
       {auth.isAdmin && <Menu items={staffItems} label="Run the shop" testId="staff-sidebar" />}
     </nav>
   );
-  const current = [...items, ...companyItems, ...quoteItems, ...staffItems].find(
+  const current = [...items, ...companyItems, ...quoteItems, ...returnItems, ...staffItems].find(
     (item) => item.to === pathname,
   );
   return (

@@ -35,6 +35,14 @@ export default function OrderRoute() {
       actions={
         <>
           <OrderAgainButton orderId={order.data._id} number={order.data.number} />
+          {order.data.status === 'delivered' && (
+            <Link
+              to={dashboardPaths.newReturn.href(order.data._id)}
+              className="btn btn-outline btn-sm min-h-11"
+            >
+              Return parts
+            </Link>
+          )}
           <DownloadLinesCsv
             lines={order.data.lines.filter((l) => !l.canceledAt)}
             name={`order-${order.data.number}.csv`}

@@ -44,7 +44,7 @@ export function StaffOverviewPanel() {
         The overview could not be loaded: {overview.error.message}
       </p>
     );
-  const { today, last30Days, waitingToShip, lowStockParts, warnings } = overview.data;
+  const { today, last30Days, waitingToShip, lowStockParts, openReturns, warnings } = overview.data;
   return (
     <section aria-labelledby="overview-heading" className="mb-8" data-testid="staff-overview">
       <h2 id="overview-heading" className="mb-3 text-xl font-semibold">
@@ -81,6 +81,12 @@ export function StaffOverviewPanel() {
           title="Low on stock"
           value={String(lowStockParts)}
           detail="parts to restock"
+        />
+        <Stat
+          to={dashboardPaths.staffReturns.href()}
+          title="Open returns"
+          value={String(openReturns)}
+          detail="not yet settled"
         />
       </div>
       <BackupStatusLine />

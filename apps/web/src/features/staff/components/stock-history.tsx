@@ -16,6 +16,7 @@ const KIND_LABEL: Record<StockMovementKind, string> = {
   refund: 'Refunded by staff',
   import: 'Imported',
   feed: 'Stock feed (API)',
+  returned: 'Returned',
 };
 
 function Row({ m }: { m: StockMovement }) {

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { nextReturnStatus, type ReturnAction, type ReturnResponse } from '@storefront/contract';
+import { ApiError } from '../../../lib/api-client';
+import { useReturnAction } from '../api/returns';
+
+/**
+ * Staff's next steps on a return, as the transition table allows them: approve or refuse with a
+ * message, the quantities received, each line judged, then settle (with the fee waived for a
+ * reason if chosen). Every step is audited on the server.
+ */
+export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
+  const run = useReturnAction(ret.id);
+  const [message, setMessage] = useState('');
+  const [received, setReceived] = useState<Record<number, number>>({});
+  const [judged, setJudged] = useState<Record<number, { resaleable: number; scrapped: number }>>(
+    {},
+  );
+  const [waive, setWaive] = useState(false);
+  const [waiveReason, setWaiveReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const can = (a: ReturnAction) => nextReturnStatus(ret.status, a) !== null;
+  const go = async (action: ReturnAction, body: object) => {
+    setError(null);
+    try {
+      await run.mutateAsync({ action, body });
+      setMessage('');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'That did not work.');
+    }
+  };
+  const num = (v: string) => Math.max(0, Math.trunc(Number(v) || 0));
+  if (!['approve', 'refuse', 'receive', 'inspect', 'settle'].some((a) => can(a as ReturnAction)))
+    return null;
+  return (
+    <section className="space-y-3 rounded-box bg-base-200 p-4" data-testid="return-actions">
+      <h3 className="text-lg font-semibold">Next step</h3>
+      {(can('approve') || can('refuse')) && (
+        <div className="space-y-2">
+          <label className="form-control block">
+            <span className="label-text mb-1 block">Message to the buyer</span>
+            <textarea
+              className="textarea textarea-bordered w-full"
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            {can('approve') && (
+              <button
+                type="button"
+                className="btn btn-primary min-h-11"
+                disabled={run.isPending}
+                onClick={() =>
+                  void go('approve', message.trim() ? { message: message.trim() } : {})
+                }
+              >
+                Approve
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-outline min-h-11"
+              disabled={run.isPending}
+              onClick={() => void go('refuse', { message: message.trim() })}
+            >
+              Refuse
+            </button>
+          </div>
+        </div>
+      )}
+      {can('receive') && (
+        <div className="space-y-2">
+          {ret.lines.map((l) => (
+            <label key={l.lineNo} className="flex flex-wrap items-center gap-2">
+              <span>
+                {l.partName}: received (of {l.quantity})
+              </span>
+              <input
+                type="number"
+                min={0}
+                max={l.quantity}
+                className="input input-bordered input-sm w-24"
+                value={received[l.lineNo] ?? l.quantity}
+                onChange={(e) => setReceived((r) => ({ ...r, [l.lineNo]: num(e.target.value) }))}
+              />
+            </label>
+          ))}
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            disabled={run.isPending}
+            onClick={() =>
+              void go('receive', {
+                lines: ret.lines.map((l) => ({
+                  lineNo: l.lineNo,
+                  quantity: received[l.lineNo] ?? l.quantity,
+                })),
+              })
+            }
+          >
+            Mark received
+          </button>
+        </div>
+      )}
+      {can('inspect') && (
+        <div className="space-y-2">
+          {ret.lines.map((l) => {
+            const j = judged[l.lineNo] ?? { resaleable: l.received ?? 0, scrapped: 0 };
+            return (
+              <fieldset key={l.lineNo} className="flex flex-wrap items-center gap-2">
+                <legend className="sr-only">{l.partName}</legend>
+                <span>
+                  {l.partName} ({l.received ?? 0} arrived):
+                </span>
+                <label className="flex items-center gap-1">
+                  resaleable
+                  <input
+                    type="number"
+                    min={0}
+                    className="input input-bordered input-sm w-20"
+                    value={j.resaleable}
+                    onChange={(e) =>
+                      setJudged((s) => ({
+                        ...s,
+                        [l.lineNo]: { ...j, resaleable: num(e.target.value) },
+                      }))
+                    }
+                  />
+                </label>
+                <label className="flex items-center gap-1">
+                  scrapped
+                  <input
+                    type="number"
+                    min={0}
+                    className="input input-bordered input-sm w-20"
+                    value={j.scrapped}
+                    onChange={(e) =>
+                      setJudged((s) => ({
+                        ...s,
+                        [l.lineNo]: { ...j, scrapped: num(e.target.value) },
+                      }))
+                    }
+                  />
+                </label>
+              </fieldset>
+            );
+          })}
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            disabled={run.isPending}
+            onClick={() =>
+              void go('inspect', {
+                lines: ret.lines.map((l) => ({
+                  lineNo: l.lineNo,
+                  ...(judged[l.lineNo] ?? { resaleable: l.received ?? 0, scrapped: 0 }),
+                })),
+              })
+            }
+          >
+            Save the inspection
+          </button>
+        </div>
+      )}
+      {can('settle') && (
+        <div className="space-y-2">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={waive}
+              onChange={(e) => setWaive(e.target.checked)}
+            />
+            Waive the restocking fee ({ret.feePercent}%)
+          </label>
+          {waive && (
+            <label className="form-control block">
+              <span className="label-text mb-1 block">Why the fee is waived</span>
+              <input
+                className="input input-bordered w-full max-w-md"
+                value={waiveReason}
+                onChange={(e) => setWaiveReason(e.target.value)}
+              />
+            </label>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary min-h-11"
+            disabled={run.isPending}
+            onClick={() =>
+              void go('settle', waive ? { waiveFee: true, waiveReason: waiveReason.trim() } : {})
+            }
+          >
+            {ret.paymentMode === 'account'
+              ? 'Settle: issue the credit note'
+              : 'Settle: refund the card'}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
