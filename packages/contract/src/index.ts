@@ -35,3 +35,4 @@ export * from './webhooks.js';
 export * from './app-routes.js';
 export * from './price-lists.js';
 export * from './price-list-shapes.js';
+export * from './tax.js';
