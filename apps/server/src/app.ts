@@ -87,6 +87,7 @@ import { v1Routes } from './modules/machine-api/v1.routes.js';
 import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery-worker.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { priceListRoutes } from './modules/price-lists/price-lists.routes.js';
+import { taxRoutes } from './modules/tax/tax.routes.js';
 import { priceListEntryRoutes } from './modules/price-lists/entries.routes.js';
 import { priceListAssignmentRoutes } from './modules/price-lists/assignments.routes.js';
 import { priceExplanationRoutes } from './modules/price-lists/explain.routes.js';
@@ -478,6 +479,7 @@ export async function buildApp({
     onQueued,
   });
   await app.register(priceListRoutes, { db, guards });
+  await app.register(taxRoutes, { db, guards });
   await app.register(priceListEntryRoutes, { db, guards });
   await app.register(priceListAssignmentRoutes, { db, guards });
   await app.register(priceExplanationRoutes, { db, guards });

@@ -36,3 +36,4 @@ export * from './app-routes.js';
 export * from './price-lists.js';
 export * from './price-list-shapes.js';
 export * from './tax.js';
+export * from './tax-shapes.js';

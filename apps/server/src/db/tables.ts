@@ -18,3 +18,4 @@ export * from '../modules/catalog-import/import.tables.js';
 export * from '../modules/api-keys/api-keys.tables.js';
 export * from '../modules/webhooks/webhooks.tables.js';
 export * from '../modules/price-lists/price-lists.tables.js';
+export * from '../modules/tax/tax.tables.js';

@@ -19,7 +19,8 @@ export type AuditEntryInput = {
     | 'import'
     | 'api-key'
     | 'webhook'
-    | 'price-list';
+    | 'price-list'
+    | 'tax-region';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;
