@@ -235,15 +235,17 @@ async function creditNoteTax(
     .select({
       amountCents: companyInvoices.amountCents,
       creditedCents: companyInvoices.creditedCents,
-      earlierTax: sql<string>`(select coalesce(sum(n.tax_cents), 0) from ${companyCreditNotes} n
-        where n.invoice_id = ${companyInvoices.id})`,
     })
     .from(companyInvoices)
     .where(eq(companyInvoices.id, invoiceId));
   if (!row) return 0;
+  const [earlier] = await tx
+    .select({ tax: sql<string>`coalesce(sum(${companyCreditNotes.taxCents}), 0)` })
+    .from(companyCreditNotes)
+    .where(eq(companyCreditNotes.invoiceId, invoiceId));
   return taxTakenBack(
     { grossCents: row.amountCents, taxCents: orderTaxCents },
-    { grossCents: row.creditedCents, taxCents: Number(row.earlierTax) },
+    { grossCents: row.creditedCents, taxCents: Number(earlier?.tax ?? 0) },
     amountCents,
   );
 }
