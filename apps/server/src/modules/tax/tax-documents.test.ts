@@ -6,6 +6,9 @@ import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { useTestApp } from '../../test/test-app.js';
+import { renderOrderMail } from '../notifications/order-mail.js';
+import { toV1Order } from '../orders/order-feed.js';
+import { findOrderView } from '../orders/orders.service.js';
 import { companyCreditNotes, companyInvoices } from '../companies/companies.tables.js';
 import { orders } from '../orders/orders.tables.js';
 import { parts } from '../parts/parts.tables.js';
@@ -127,6 +130,32 @@ describe('taxes on documents: invoices, refunds, line cancels and credit notes',
       'Tax region: US-CA.',
     ])
       expect(text).toContain(expected);
+
+    // The mail, the v1 shape (feed and webhooks) and the staff CSV carry net, tax and gross.
+    const view = (await findOrderView(db(), order._id))!;
+    const mail = renderOrderMail(
+      'placed',
+      view,
+      { brandName: 'Shop', publicUrl: 'http://localhost', unpaidOrderTtlHours: 24 },
+      [],
+    );
+    for (const expected of ['Net: $106.95', 'Tax 8.25%: $3.05', 'Tax 5%: $3.50', 'Total: $113.50'])
+      expect(mail.text).toContain(expected);
+    expect(toV1Order(view)).toMatchObject({
+      totalCents: 11_350,
+      netCents: 10_695,
+      taxCents: 655,
+      tax: { treatment: 'standard', region: 'US-CA' },
+      lines: [
+        { totalCents: 3702, taxRateBp: 825, taxCents: 305 },
+        { totalCents: 6993, taxRateBp: 500, taxCents: 350 },
+      ],
+    });
+    const csv = (await call(staff, 'GET', '/api/staff/orders.csv')).body.split('\r\n');
+    expect(csv[0]).toMatch(/,Net,Tax,Gross,Tax region,Tax treatment,Line tax rate,Line tax$/);
+    expect(csv.find((row) => row.startsWith(order.number) && row.includes(',3.05'))).toMatch(
+      /,106\.95,6\.55,113\.50,US-CA,standard,8\.25,3\.05$/,
+    );
 
     // Staff cancel the filters line: its gross comes back with exactly its tax.
     const line = await call(staff, 'POST', `/api/staff/orders/${order._id}/lines/2/cancel`, {
