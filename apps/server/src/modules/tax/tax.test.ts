@@ -9,6 +9,8 @@ import type {
 import { admin, customer } from '../../test/accounts.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
+import { outboxJobs } from '../outbox/outbox.tables.js';
+import { remindExpiringCertificates } from './certificate-reminders.js';
 import { checkVatId } from './vat-id.js';
 
 type Who = { auth: Record<string, string> } | null;
@@ -147,5 +149,48 @@ describe('taxes: staff configure regions and company statuses', () => {
     expect(checkVatId('fr 40 303 265 045')).toEqual({ ok: true, vatId: 'FR40303265045' });
     expect(checkVatId('DE000000000')).toEqual({ ok: false });
     expect(checkVatId('hello')).toEqual({ ok: false });
+  });
+
+  it('mails the owner once, 30 days before a verified certificate expires', async () => {
+    const staff = await admin(ctx.app, db());
+    const owner = await customer(ctx.app);
+    const company = (
+      await call(owner, 'POST', '/api/companies', {
+        name: 'Expiring Dealer',
+        taxId: 'US 2',
+        billingAddress: billing,
+        deliveryAddresses: [],
+      })
+    ).json<CompanyResponse>();
+    const url = `/api/staff/companies/${company.id}/tax-status`;
+    await call(staff, 'PUT', url, {
+      kind: 'exempt',
+      certificateNumber: 'EXP-1',
+      regions: ['US'],
+      expiresOn: '2031-03-31',
+    });
+    const context = { brandName: 'Shop', publicUrl: 'http://localhost' };
+    const mailsTo = async () =>
+      (await db().select().from(outboxJobs)).filter(
+        (j) => (j.payload as { to?: string }).to === owner.email,
+      );
+    // Not verified: nothing. Verified, 31 days before: nothing; 30 days before: once.
+    expect(await remindExpiringCertificates(db(), context, new Date('2031-03-01T09:00:00Z'))).toBe(
+      0,
+    );
+    await call(staff, 'POST', `${url}/verify`);
+    await remindExpiringCertificates(db(), context, new Date('2031-02-28T09:00:00Z'));
+    expect(await mailsTo()).toHaveLength(0);
+    const [first, second] = await Promise.all([
+      remindExpiringCertificates(db(), context, new Date('2031-03-01T09:00:00Z')),
+      remindExpiringCertificates(db(), context, new Date('2031-03-01T09:00:00Z')),
+    ]);
+    expect((first ?? 0) + (second ?? 0)).toBeGreaterThanOrEqual(1);
+    await remindExpiringCertificates(db(), context, new Date('2031-03-20T09:00:00Z'));
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(1);
+    expect((mails[0]!.payload as { subject: string }).subject).toBe(
+      'Your tax exemption certificate expires on 2031-03-31',
+    );
   });
 });
