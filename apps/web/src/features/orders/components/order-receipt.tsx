@@ -18,6 +18,33 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/**
+ * A taxed order's net, tax per rate and how it was taxed (decision 063); an order placed where the
+ * shop collects no tax has no `tax`, and its receipt reads as it always has.
+ */
+function TaxRows({ tax }: { tax: NonNullable<OrderResponse['tax']> }) {
+  return (
+    <>
+      <Row label="Net">{formatMoney(tax.net)}</Row>
+      {tax.rates.length === 0 && <Row label="Tax">{formatMoney(0)}</Row>}
+      {tax.rates.map((r) => (
+        <Row key={r.rate} label={`Tax ${r.rate}%`}>
+          <span data-testid="receipt-tax">
+            {formatMoney(r.tax)} on {formatMoney(r.net)}
+          </span>
+        </Row>
+      ))}
+      {tax.treatment === 'reverse_charge' && (
+        <Row label="Reverse charge">VAT id {tax.buyerVatId}</Row>
+      )}
+      {tax.treatment === 'exempt' && (
+        <Row label="Tax exempt">Certificate {tax.certificateNumber}</Row>
+      )}
+      {tax.note && <Row label="Tax note">{tax.note}</Row>}
+    </>
+  );
+}
+
 /** The order's steps so far, with their dates: what a customer follows. */
 function Progress({ order }: { order: OrderResponse }) {
   const steps: [string, string | null][] =
@@ -85,6 +112,7 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
             <Row label="Order number">{order.number}</Row>
             <Row label="Date">{formatDateTime(order.createdAt)}</Row>
             <Row label="Lines">{order.lines.length}</Row>
+            {order.tax && <TaxRows tax={order.tax} />}
             <Row label="Total">
               <strong data-testid="receipt-total">{formatMoney(order.partPrice)}</strong>
             </Row>
