@@ -117,10 +117,7 @@ export const orders = pgTable(
       sql`${t.status} in ('unpaid', 'pending', 'paid', 'shipped', 'delivered', 'canceled')`,
     ),
     check('orders_total_not_negative', sql`${t.totalCents} >= 0`),
-    check(
-      'orders_tax_within_total',
-      sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.totalCents}`,
-    ),
+    check('orders_tax_within_total', sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.totalCents}`),
     check(
       'orders_tax_treatment_known',
       sql`${t.taxTreatment} in ('none', 'standard', 'exempt', 'reverse_charge')`,

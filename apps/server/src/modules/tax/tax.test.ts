@@ -172,7 +172,9 @@ describe('taxes: staff configure regions and company statuses', () => {
     const context = { brandName: 'Shop', publicUrl: 'http://localhost' };
     const mailsTo = async () =>
       (await db().select().from(outboxJobs)).filter(
-        (j) => (j.payload as { to?: string }).to === owner.email,
+        (j) =>
+          (j.payload as { to?: string }).to === owner.email &&
+          (j.payload as { subject?: string }).subject?.includes('exemption certificate'),
       );
     // Not verified: nothing. Verified, 31 days before: nothing; 30 days before: once.
     expect(await remindExpiringCertificates(db(), context, new Date('2031-03-01T09:00:00Z'))).toBe(
