@@ -8,6 +8,7 @@ import { downloadInvoice } from '../api/download-invoice';
 import { useOrderEmails } from '../api/get-order-emails';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { OrderLinesTable } from '../../../components/order-lines-table';
+import { TaxRows } from './order-tax-rows';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -15,33 +16,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dt className="font-medium text-base-content/80">{label}</dt>
       <dd className="break-words">{children}</dd>
     </div>
-  );
-}
-
-/**
- * A taxed order's net, tax per rate and how it was taxed (decision 063); an order placed where the
- * shop collects no tax has no `tax`, and its receipt reads as it always has.
- */
-function TaxRows({ tax }: { tax: NonNullable<OrderResponse['tax']> }) {
-  return (
-    <>
-      <Row label="Net">{formatMoney(tax.net)}</Row>
-      {tax.rates.length === 0 && <Row label="Tax">{formatMoney(0)}</Row>}
-      {tax.rates.map((r) => (
-        <Row key={r.rate} label={`Tax ${r.rate}%`}>
-          <span data-testid="receipt-tax">
-            {formatMoney(r.tax)} on {formatMoney(r.net)}
-          </span>
-        </Row>
-      ))}
-      {tax.treatment === 'reverse_charge' && (
-        <Row label="Reverse charge">VAT id {tax.buyerVatId}</Row>
-      )}
-      {tax.treatment === 'exempt' && (
-        <Row label="Tax exempt">Certificate {tax.certificateNumber}</Row>
-      )}
-      {tax.note && <Row label="Tax note">{tax.note}</Row>}
-    </>
   );
 }
 
