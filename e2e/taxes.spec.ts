@@ -24,15 +24,26 @@ describe.runIf(browserAvailable())('taxes in the browser (issue 37)', () => {
   const ctx = useBrowserShop();
 
   it('taxes a consumer in a taxed region, not an exempt distributor, and a partial refund takes back its tax', async () => {
-    // Staff configure two regions (through the staff API: the console page is not built yet).
+    // Staff configure two regions on the console's Taxes page.
     const staff = await newPage(ctx.browser, ctx.shop.baseURL);
     await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
-    await pageApi(staff.page, 'POST', '/api/staff/tax-regions', { country: 'GB', rate: 20 });
-    await pageApi(staff.page, 'POST', '/api/staff/tax-regions', {
-      country: 'US',
-      state: 'CA',
-      rate: 8.25,
-    });
+    await staff.page.goto('/dashboard/taxes');
+    await staff.page.getByTestId('tax-regions-empty').waitFor();
+    const form = staff.page.getByRole('form', { name: 'Add a tax region' });
+    for (const [country, state, rate, key] of [
+      ['GB', '', '20', 'GB'],
+      ['US', 'CA', '8.25', 'US-CA'],
+    ] as const) {
+      await form.getByLabel('Country (two-letter code)').fill(country);
+      await form.getByLabel('State or province (optional)').fill(state);
+      await form.getByLabel('Rate (%)').fill(rate);
+      await form.getByRole('button', { name: 'Add region' }).click();
+      await staff.page
+        .getByTestId('tax-regions')
+        .getByRole('cell', { name: key, exact: true })
+        .waitFor();
+    }
+    expect(await staff.page.getByTestId('tax-regions').locator('tbody tr').count()).toBe(2);
 
     // A consumer ships to the United Kingdom and pays net + 20% by card.
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
