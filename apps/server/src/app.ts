@@ -91,6 +91,8 @@ import { v1Routes } from './modules/machine-api/v1.routes.js';
 import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery-worker.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { priceListRoutes } from './modules/price-lists/price-lists.routes.js';
+import { taxRoutes } from './modules/tax/tax.routes.js';
+import { startCertificateReminders } from './modules/tax/certificate-reminders.js';
 import { priceListEntryRoutes } from './modules/price-lists/entries.routes.js';
 import { priceListImportRoutes } from './modules/price-lists/entry-import.routes.js';
 import { customerGroupRoutes } from './modules/price-lists/customer-groups.routes.js';
@@ -487,6 +489,7 @@ export async function buildApp({
     onQueued,
   });
   await app.register(priceListRoutes, { db, guards });
+  await app.register(taxRoutes, { db, guards });
   await app.register(priceListEntryRoutes, { db, guards });
   await app.register(priceListImportRoutes, {
     db,
@@ -526,6 +529,14 @@ export async function buildApp({
     startOrderSweep(app, db, config, gate, onStockChange);
     // Invoices become overdue by the day: looking every ten minutes is plenty.
     startOverdueReminders(app, db, 600_000, onQueued);
+    // Exemption certificates expire by the day too: their owners are mailed 30 days before.
+    startCertificateReminders(
+      app,
+      db,
+      { brandName: config.brandName, publicUrl: config.publicUrl },
+      600_000,
+      onQueued,
+    );
     // An offer holds to the end of its day: looking every minute marks it soon after.
     startQuoteExpiry(app, db, quoteMail, 60_000, onQueued);
     app.addHook('onReady', async () => outbox.start(config.outboxIntervalSeconds * 1000));

@@ -61,6 +61,7 @@ export const APP_ROUTE_PATTERNS = [
   '/dashboard/webhooks',
   '/dashboard/price-lists',
   '/dashboard/price-lists/:id',
+  '/dashboard/taxes',
 ] as const;
 
 /** Parameters whose values are a closed list: any other value is an unknown page. */

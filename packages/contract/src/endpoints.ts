@@ -28,6 +28,7 @@ import { privacyEndpoints } from './privacy.js';
 import { machineAdminEndpoints, v1Endpoints } from './machine-endpoints.js';
 import { webhookEndpoints } from './webhook-endpoints.js';
 import { priceListEndpoints } from './price-list-endpoints.js';
+import { taxEndpoints } from './tax-endpoints.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -472,6 +473,7 @@ export const endpoints = {
   ...priceListEndpoints,
   ...returnEndpoints,
   ...staffReturnEndpoints,
+  ...taxEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

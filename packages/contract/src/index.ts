@@ -37,3 +37,5 @@ export * from './app-routes.js';
 export * from './price-lists.js';
 export * from './price-list-shapes.js';
 export * from './price-list-import.js';
+export * from './tax.js';
+export * from './tax-shapes.js';

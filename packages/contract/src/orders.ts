@@ -3,6 +3,7 @@ import { optionalText, PHONE_PATTERN, requiredText, tooLong } from './common.js'
 import { MAX_QUANTITY, ORDER_STATUSES } from './constants.js';
 import { messages } from './messages.js';
 import { quantityProblem, ruleOf } from './quantity.js';
+import { OrderTax } from './tax-shapes.js';
 
 /** Where an order goes. The spec's single address field is the street line. */
 export const ShipTo = z.object({
@@ -10,6 +11,8 @@ export const ShipTo = z.object({
   city: requiredText('City', 'City is required', 100),
   postalCode: requiredText('Postal code', 'Postal code is required', 20),
   country: requiredText('Country', 'Country is required', 60),
+  /** State or province: where the shop collects tax by state (decision 063); optional. */
+  state: optionalText('State or province', 60),
 });
 export type ShipTo = z.infer<typeof ShipTo>;
 
@@ -29,6 +32,9 @@ export const OrderLine = z.object({
   reference: z.string().nullable(),
   /** Set when staff canceled this line alone: its stock returned, and a paid one refunded. */
   canceledAt: z.string().nullable(),
+  /** The line's tax rate (percent) and tax (dollars): only on a taxed order (decision 063). */
+  taxRate: z.number().optional(),
+  tax: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -66,6 +72,8 @@ export const OrderResponse = z.object({
   /** The order's total (unit price times quantity, summed over the live lines), by the server. */
   partPrice: z.number(),
   lines: z.array(OrderLine),
+  /** Net, tax per rate and gross: only on an order placed where the shop collects tax. */
+  tax: OrderTax.optional(),
   /** The spec's three, fulfilment (`shipped`, `delivered`) and `canceled`. */
   status: z.enum(ORDER_STATUSES),
   /** The payment provider's id, '' until a payment is submitted. */

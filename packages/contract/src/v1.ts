@@ -3,6 +3,7 @@ import { PathId, requiredText } from './common.js';
 import { ORDER_STATUSES } from './constants.js';
 import { OrderBuyerFields, Quantity, ShipTo } from './orders.js';
 import { LineReference } from './cart.js';
+import { TAX_TREATMENTS } from './tax.js';
 
 /** Lines in one stock or price feed call. */
 export const MAX_FEED_LINES = 10_000;
@@ -133,7 +134,27 @@ export const V1Order = z.object({
   poNumber: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   shipTo: ShipTo,
+  /** The gross: net plus tax (decision 063); with no tax, the net. */
   totalCents: z.number().int(),
+  netCents: z.number().int(),
+  taxCents: z.number().int(),
+  /** How the order was taxed; null where the shop collects no tax. */
+  tax: z
+    .object({
+      treatment: z.enum(TAX_TREATMENTS),
+      region: z.string().nullable(),
+      rates: z.array(
+        z.object({
+          rateBp: z.number().int(),
+          netCents: z.number().int(),
+          taxCents: z.number().int(),
+        }),
+      ),
+      note: z.string().nullable(),
+      certificateNumber: z.string().nullable(),
+      buyerVatId: z.string().nullable(),
+    })
+    .nullable(),
   refundedCents: z.number().int(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
@@ -152,6 +173,9 @@ export const V1Order = z.object({
       quantity: z.number().int(),
       unitCents: z.number().int(),
       totalCents: z.number().int(),
+      /** The line's tax rate in basis points (825 = 8.25%) and its tax, rounded half up. */
+      taxRateBp: z.number().int(),
+      taxCents: z.number().int(),
       reference: z.string().nullable(),
       canceledAt: z.string().nullable(),
     }),

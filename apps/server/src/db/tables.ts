@@ -19,3 +19,4 @@ export * from '../modules/api-keys/api-keys.tables.js';
 export * from '../modules/webhooks/webhooks.tables.js';
 export * from '../modules/price-lists/price-lists.tables.js';
 export * from '../modules/returns/returns.tables.js';
+export * from '../modules/tax/tax.tables.js';

@@ -43,6 +43,7 @@ const ApiKeys = lazy(() => import('./routes/dashboard/api-keys'));
 const Webhooks = lazy(() => import('./routes/dashboard/webhooks'));
 const PriceLists = lazy(() => import('./routes/dashboard/price-lists'));
 const PriceList = lazy(() => import('./routes/dashboard/price-list'));
+const Taxes = lazy(() => import('./routes/dashboard/taxes'));
 const CompanyIntegrations = lazy(() => import('./routes/dashboard/company-integrations'));
 const NewReturn = lazy(() => import('./routes/dashboard/new-return'));
 const Returns = lazy(() => import('./routes/dashboard/returns'));
@@ -101,6 +102,7 @@ export default function MemberRoutes() {
             <Route path={dashboard.webhooks.path} element={<Webhooks />} />
             <Route path={dashboard.priceLists.path} element={<PriceLists />} />
             <Route path={dashboard.priceList.path} element={<PriceList />} />
+            <Route path={dashboard.taxes.path} element={<Taxes />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>

@@ -90,6 +90,8 @@ export const dashboardPaths = {
     path: 'price-lists/:id',
     href: (id: string) => `/dashboard/price-lists/${encodeURIComponent(id)}`,
   },
+  /** Staff: where the shop collects tax (issue 37). */
+  taxes: { path: 'taxes', href: () => '/dashboard/taxes' },
   /** A company owner: keys and webhooks for the company's ERP. */
   companyIntegrations: {
     path: 'company-integrations',

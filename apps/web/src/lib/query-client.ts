@@ -28,6 +28,8 @@ export type Topic =
   | 'pages'
   // Machine access: API keys, webhook endpoints and their deliveries.
   | 'machine'
+  // Where the shop collects tax (staff).
+  | 'taxes'
   // Prices: staff's price lists, and the prices shown to a company buyer (they follow who is
   // signed in and whom they buy for).
   | 'prices';

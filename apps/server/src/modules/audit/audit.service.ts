@@ -21,7 +21,8 @@ export type AuditEntryInput = {
     | 'webhook'
     | 'price-list'
     | 'customer-group'
-    | 'return';
+    | 'return'
+    | 'tax-region';
   targetId: string;
   summary: string;
   details?: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { emitEvent } from '../webhooks/events.js';
-import { formatMoney, fromCents, isUuid } from '@storefront/contract';
+import { formatMoney, fromCents, isUuid, taxTakenBack } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import {
@@ -220,6 +220,37 @@ export async function recordPayment(
 }
 
 /**
+ * The tax inside a credit note (decision 063): the invoice's share of the order's tax for
+ * everything credited so far, less what earlier notes took back (contract `taxTakenBack`), so the
+ * notes of an invoice never take back more tax than it charged. The invoice is locked by the caller.
+ */
+async function creditNoteTax(
+  tx: DbOrTx,
+  invoiceId: string,
+  amountCents: number,
+  orderTaxCents: number,
+): Promise<number> {
+  if (orderTaxCents <= 0) return 0;
+  const [row] = await tx
+    .select({
+      amountCents: companyInvoices.amountCents,
+      creditedCents: companyInvoices.creditedCents,
+    })
+    .from(companyInvoices)
+    .where(eq(companyInvoices.id, invoiceId));
+  if (!row) return 0;
+  const [earlier] = await tx
+    .select({ tax: sql<string>`coalesce(sum(${companyCreditNotes.taxCents}), 0)` })
+    .from(companyCreditNotes)
+    .where(eq(companyCreditNotes.invoiceId, invoiceId));
+  return taxTakenBack(
+    { grossCents: row.amountCents, taxCents: orderTaxCents },
+    { grossCents: row.creditedCents, taxCents: Number(earlier?.tax ?? 0) },
+    amountCents,
+  );
+}
+
+/**
  * A credit note against the invoice of a shipped order on account: it takes back up to what the
  * invoice still asks, so that much credit is released, numbered from its own sequence. Money
  * already received is not repaid here (a bank transfer back is arranged outside the shop).
@@ -227,7 +258,13 @@ export async function recordPayment(
 export async function issueCreditNote(
   tx: DbOrTx,
   invoiceId: string,
-  note: { amountCents: number; reason: string; issuedBy: string },
+  note: {
+    amountCents: number;
+    reason: string;
+    issuedBy: string;
+    /** The tax the order holds now (decision 063): the note takes back its share. */
+    orderTaxCents?: number;
+  },
 ): Promise<CompanyCreditNoteRow> {
   const creditable = await lockOpenInvoice(tx, invoiceId);
   if (note.amountCents > creditable)
@@ -237,6 +274,7 @@ export async function issueCreditNote(
       `At most ${formatMoney(fromCents(creditable))} can be credited on this invoice`,
       { amount: `At most ${formatMoney(fromCents(creditable))}` },
     );
+  const taxCents = await creditNoteTax(tx, invoiceId, note.amountCents, note.orderTaxCents ?? 0);
   await tx
     .update(companyInvoices)
     .set({ creditedCents: sql`${companyInvoices.creditedCents} + ${note.amountCents}` })
@@ -246,6 +284,7 @@ export async function issueCreditNote(
     .values({
       invoiceId,
       amountCents: note.amountCents,
+      taxCents,
       reason: note.reason,
       issuedBy: note.issuedBy,
     })
@@ -264,6 +303,7 @@ export async function issueCreditNote(
       invoiceId,
       orderId: invoice?.orderId ?? null,
       amountCents: row.amountCents,
+      taxCents: row.taxCents,
       reason: row.reason,
       issuedAt: row.issuedAt.toISOString(),
     }),

@@ -206,6 +206,8 @@ export const companyCreditNotes = pgTable(
       .notNull()
       .references(() => companyInvoices.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The tax inside the amount: the invoice's share (decision 063, contract `taxTakenBack`). */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     reason: text('reason').notNull(),
     issuedBy: text('issued_by')
       .notNull()

@@ -1,5 +1,12 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, formatOrderNumber, fromCents, stepLabel } from '@storefront/contract';
+import {
+  formatMoney,
+  formatOrderNumber,
+  formatRate,
+  fromCents,
+  stepLabel,
+  taxPerRate,
+} from '@storefront/contract';
 import type { AccountInvoiceDetails, CompanyCreditNoteRow } from '../companies/account.service.js';
 import type { CompanyRow } from '../companies/companies.service.js';
 import type { OrderView } from '../orders/orders.service.js';
@@ -129,14 +136,21 @@ export function renderInvoice(
   doc.text(`Phone: ${order.phone}`);
   if (order.taxId) doc.text(`Tax/VAT id: ${order.taxId}`);
 
+  // Taxed where the shop collects tax (decision 063): each line's rate, then the tax per rate.
+  const taxed = order.taxTreatment !== 'none';
   // The lines, a row each, over as many pages as they need (an order holds up to 200).
-  const columns = [50, 300, 370, 460];
+  const columns = taxed ? [50, 250, 320, 390, 460] : [50, 300, 370, 460];
+  const partWidth = taxed ? 190 : 240;
+  const titles = taxed
+    ? ['Part', 'Quantity', 'Unit price', 'Tax rate', 'Net amount']
+    : ['Part', 'Quantity', 'Unit price', 'Amount'];
+  const amountColumn = columns[columns.length - 1]!;
   const heading = () => {
     const top = doc.y;
     doc.font('Helvetica-Bold');
-    ['Part', 'Quantity', 'Unit price', 'Amount'].forEach((title, i) =>
+    titles.forEach((title, i) =>
       doc.text(title, columns[i], top, {
-        width: i === 0 ? 240 : 90,
+        width: i === 0 ? partWidth : taxed ? 70 : 90,
         align: i === 0 ? 'left' : 'right',
       }),
     );
@@ -157,22 +171,24 @@ export function renderInvoice(
       (line.reference ? `, ref. ${line.reference}` : '') +
       (line.priceStep ? `, ${stepLabel(line.priceStep)}` : '') +
       (line.canceledAt ? ' (canceled)' : '');
-    const height = doc.heightOfString(name, { width: 240 });
+    const height = doc.heightOfString(name, { width: partWidth });
     if (doc.y + height > bottom) {
       doc.addPage();
       heading();
     }
     const row = doc.y;
     const amount = formatMoney(fromCents(line.totalCents));
-    doc.text(name, columns[0], row, { width: 240 });
+    const width = taxed ? 70 : 90;
+    doc.text(name, columns[0], row, { width: partWidth });
     const after = doc.y;
-    doc.text(String(line.quantity), columns[1], row, { width: 90, align: 'right' });
+    doc.text(String(line.quantity), columns[1], row, { width, align: 'right' });
     doc.text(formatMoney(fromCents(line.unitPriceCents)), columns[2], row, {
-      width: 90,
+      width,
       align: 'right',
     });
-    doc.text(line.canceledAt ? `(${amount})` : amount, columns[3], row, {
-      width: 90,
+    if (taxed) doc.text(formatRate(line.taxRateBp), columns[3], row, { width, align: 'right' });
+    doc.text(line.canceledAt ? `(${amount})` : amount, amountColumn, row, {
+      width,
       align: 'right',
     });
     doc.y = Math.max(after, doc.y) + 4;
@@ -180,16 +196,22 @@ export function renderInvoice(
   const amount = formatMoney(fromCents(order.totalCents));
 
   doc.moveDown(2);
-  const totals: [string, string][] = [
-    ['Subtotal', amount],
-    ['Delivery', formatMoney(0)],
-    ['Total', amount],
-  ];
+  const totals: [string, string][] = taxed
+    ? invoiceTaxTotals(order)
+    : [
+        ['Subtotal', amount],
+        ['Delivery', formatMoney(0)],
+        ['Total', amount],
+      ];
   for (const [label, value] of totals) {
     const y = doc.y;
     doc.font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica');
-    doc.text(label, 300, y, { width: 150, align: 'right' });
-    doc.text(value, columns[3], y, { width: 90, align: 'right' });
+    doc.text(label, 250, y, { width: 200, align: 'right' });
+    doc.text(value, amountColumn, y, { width: 70, align: 'right' });
+  }
+  if (taxed) {
+    doc.moveDown();
+    for (const note of invoiceTaxNotes(order)) doc.text(note, 50);
   }
 
   doc.moveDown(2).font('Helvetica-Bold').text('Payment', 50).font('Helvetica');
@@ -245,6 +267,45 @@ export function renderInvoice(
 }
 
 /**
+ * A taxed invoice's totals (decision 063): the live lines' net, delivery (free, untaxed), the tax
+ * of each rate (the sum of its lines' taxes, each rounded half up), and the gross. The rows add up
+ * to the total to the cent: the gross is the stored total, and it is the net plus these taxes.
+ */
+export function invoiceTaxTotals(order: OrderView): [string, string][] {
+  const live = order.lines
+    .filter((l) => l.canceledAt === null)
+    .map((l) => ({ netCents: l.totalCents, rateBp: l.taxRateBp, taxCents: l.taxCents }));
+  const rates = taxPerRate(live);
+  const money = (cents: number) => formatMoney(fromCents(cents));
+  return [
+    ['Subtotal (net)', money(order.totalCents - order.taxCents)],
+    ['Delivery', money(0)],
+    ...(rates.length > 0
+      ? rates.map((r): [string, string] => [
+          `Tax ${formatRate(r.rateBp)} on ${money(r.netCents)}`,
+          money(r.taxCents),
+        ])
+      : [['Tax', money(0)] as [string, string]]),
+    ['Total', money(order.totalCents)],
+  ];
+}
+
+/** What the law asks an invoice to say about its tax, by how the order was taxed. */
+export function invoiceTaxNotes(order: OrderView): string[] {
+  const notes: string[] = [];
+  if (order.taxRegion) notes.push(`Tax region: ${order.taxRegion}.`);
+  if (order.taxTreatment === 'reverse_charge') {
+    notes.push('Reverse charge');
+    if (order.buyerVatId) notes.push(`Buyer's VAT id: ${order.buyerVatId}`);
+    notes.push('VAT to be accounted for by the recipient.');
+  }
+  if (order.taxTreatment === 'exempt' && order.taxCertificate)
+    notes.push(`Tax exempt: exemption certificate ${order.taxCertificate}.`);
+  if (order.taxNote) notes.push(order.taxNote);
+  return notes;
+}
+
+/**
  * A credit note as a PDF: what the shop gives back against the invoice of a shipped order on
  * account, to the company billed, with its number and reason.
  */
@@ -294,6 +355,12 @@ export function renderCreditNote(input: {
     .moveDown()
     .font('Helvetica-Bold')
     .text(`Amount credited: ${formatMoney(fromCents(note.amountCents))}`);
+  if (order.taxTreatment !== 'none')
+    doc
+      .font('Helvetica')
+      .text(
+        `Of which tax: ${formatMoney(fromCents(note.taxCents))}; net ${formatMoney(fromCents(note.amountCents - note.taxCents))}.`,
+      );
   doc
     .font('Helvetica')
     .text(`The order's invoice (${formatMoney(fromCents(order.totalCents))}) asks this much less.`);

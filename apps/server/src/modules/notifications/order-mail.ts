@@ -1,4 +1,11 @@
-import { formatMoney, formatOrderNumber, fromCents, stepLabel } from '@storefront/contract';
+import {
+  formatMoney,
+  formatOrderNumber,
+  formatRate,
+  fromCents,
+  stepLabel,
+  taxPerRate,
+} from '@storefront/contract';
 import type { OrderMailKind } from '../mail/mail.service.js';
 import type { OrderEventRow, OrderLineRow, OrderView } from '../orders/orders.service.js';
 import { escapeHtml } from '../../http/escape-html.js';
@@ -48,12 +55,36 @@ function details(order: OrderView): [string, string][] {
   return [
     ['Order number', formatOrderNumber(order.number)],
     ...lines,
+    ...taxRows(order),
     ['Total', formatMoney(fromCents(order.totalCents))],
     ['Ship to', shipTo],
     ...(order.company ? ([['Company', order.company]] as [string, string][]) : []),
     ...(order.taxId ? ([['Tax/VAT id', order.taxId]] as [string, string][]) : []),
     ...(order.poNumber ? ([['Your PO number', order.poNumber]] as [string, string][]) : []),
   ];
+}
+
+/**
+ * A taxed order's net and tax per rate before its total, and what the invoice says of its tax
+ * (decision 063); nothing for an order placed where the shop collects no tax.
+ */
+function taxRows(order: OrderView): [string, string][] {
+  if (order.taxTreatment === 'none') return [];
+  const money = (cents: number) => formatMoney(fromCents(cents));
+  const rates = taxPerRate(
+    order.lines
+      .filter((l) => l.canceledAt === null)
+      .map((l) => ({ netCents: l.totalCents, rateBp: l.taxRateBp, taxCents: l.taxCents })),
+  );
+  const rows: [string, string][] = [['Net', money(order.totalCents - order.taxCents)]];
+  if (rates.length === 0) rows.push(['Tax', money(0)]);
+  for (const r of rates) rows.push([`Tax ${formatRate(r.rateBp)}`, money(r.taxCents)]);
+  if (order.taxTreatment === 'reverse_charge')
+    rows.push(['Reverse charge', `VAT id ${order.buyerVatId ?? ''}`]);
+  if (order.taxTreatment === 'exempt')
+    rows.push(['Tax exempt', `certificate ${order.taxCertificate ?? ''}`]);
+  if (order.taxNote) rows.push(['Tax note', order.taxNote]);
+  return rows;
 }
 
 type Body = {
@@ -194,7 +225,7 @@ export function renderOrderMail(
     case 'line-canceled': {
       const line = order.lines.find((l) => l.lineNo === lineNo);
       const what = line ? `${line.partName} (${line.quantity} pieces)` : `line ${lineNo ?? ''}`;
-      const amount = line ? formatMoney(fromCents(line.totalCents)) : '';
+      const amount = line ? formatMoney(fromCents(line.totalCents + line.taxCents)) : '';
       return compose(ctx, `Order ${number}: ${line?.partName ?? 'a line'} canceled`, hello, {
         lead: [
           `We have canceled ${what} from your order ${number}. Its other parts are unchanged.`,

@@ -304,7 +304,9 @@ export async function staffCancelLine(
     const [updated] = await tx
       .update(orders)
       .set({
-        totalCents: sql`${orders.totalCents} - ${canceledLine.totalCents}`,
+        // The line leaves the order with exactly its tax (decision 063).
+        totalCents: sql`${orders.totalCents} - ${canceledLine.totalCents + canceledLine.taxCents}`,
+        taxCents: sql`${orders.taxCents} - ${canceledLine.taxCents}`,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, orderId))
@@ -318,13 +320,16 @@ export async function staffCancelLine(
     );
     // On account nothing was charged: the invoice asks less instead (and the company's credit).
     if (updated.paymentMode === 'account')
-      await lowerInvoiceOfOrder(tx, orderId, canceledLine.totalCents);
+      await lowerInvoiceOfOrder(tx, orderId, canceledLine.totalCents + canceledLine.taxCents);
     else if (paid) await gate.refundPaid(tx, updated, canceledLine);
     await recordOrderEvent(tx, updated, {
       ...by,
       note:
         `Line ${lineNo} canceled: ${canceledLine.partName} (${canceledLine.quantity}), ` +
-        `${formatMoney(fromCents(canceledLine.totalCents))}` +
+        `${formatMoney(fromCents(canceledLine.totalCents + canceledLine.taxCents))}` +
+        (canceledLine.taxCents > 0
+          ? ` (tax ${formatMoney(fromCents(canceledLine.taxCents))})`
+          : '') +
         `${updated.paymentMode === 'account' ? ' taken off the invoice' : paid ? ' refunded' : ''}` +
         (by.note ? `. ${by.note}` : ''),
     });

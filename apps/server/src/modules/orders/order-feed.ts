@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatOrderNumber, type V1Order } from '@storefront/contract';
+import { formatOrderNumber, taxPerRate, type V1Order } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { linesJsonSql, viewOf, type OrderView } from './orders.service.js';
@@ -26,6 +26,23 @@ export const toV1Order = (order: OrderView): V1Order => ({
     country: order.shipCountry,
   },
   totalCents: order.totalCents,
+  netCents: order.totalCents - order.taxCents,
+  taxCents: order.taxCents,
+  tax:
+    order.taxTreatment === 'none'
+      ? null
+      : {
+          treatment: order.taxTreatment,
+          region: order.taxRegion,
+          rates: taxPerRate(
+            order.lines
+              .filter((l) => l.canceledAt === null)
+              .map((l) => ({ netCents: l.totalCents, rateBp: l.taxRateBp, taxCents: l.taxCents })),
+          ),
+          note: order.taxNote,
+          certificateNumber: order.taxCertificate,
+          buyerVatId: order.buyerVatId,
+        },
   refundedCents: order.refundedCents,
   carrier: order.carrier,
   trackingNumber: order.trackingNumber,
@@ -43,6 +60,8 @@ export const toV1Order = (order: OrderView): V1Order => ({
     quantity: l.quantity,
     unitCents: l.unitPriceCents,
     totalCents: l.totalCents,
+    taxRateBp: l.taxRateBp,
+    taxCents: l.taxCents,
     reference: l.reference,
     canceledAt: iso(l.canceledAt),
   })),

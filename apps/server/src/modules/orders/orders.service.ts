@@ -3,6 +3,8 @@ import {
   formatOrderNumber,
   fromCents,
   isUuid,
+  taxPerRate,
+  type OrderTax,
   type OrderLine,
   type OrderResponse,
   type ShipTo,
@@ -61,7 +63,38 @@ export const orderPieces = (order: OrderView): number =>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const toOrderLine = (line: OrderLineRow): OrderLine => ({
+/** Whether an order was placed where the shop collects tax (decision 063). */
+const isTaxed = (order: Pick<OrderView, 'taxTreatment'>) => order.taxTreatment !== 'none';
+
+/**
+ * An order's tax as the API speaks it: net, tax per rate of its live lines and how it was taxed;
+ * undefined for an order placed where the shop collects no tax (its answer is as it always was).
+ */
+export function orderTaxOf(order: OrderView): OrderTax | undefined {
+  if (!isTaxed(order)) return undefined;
+  const live = liveLines(order).map((l) => ({
+    netCents: l.totalCents,
+    rateBp: l.taxRateBp,
+    taxCents: l.taxCents,
+  }));
+  return {
+    treatment: order.taxTreatment,
+    region: order.taxRegion,
+    net: fromCents(order.totalCents - order.taxCents),
+    tax: fromCents(order.taxCents),
+    rates: taxPerRate(live).map((r) => ({
+      rate: r.rateBp / 100,
+      net: fromCents(r.netCents),
+      tax: fromCents(r.taxCents),
+    })),
+    note: order.taxNote,
+    certificateNumber: order.taxCertificate,
+    buyerVatId: order.buyerVatId,
+  };
+}
+
+export const toOrderLine = (line: OrderLineRow, taxed = false): OrderLine => ({
+  ...(taxed ? { taxRate: line.taxRateBp / 100, tax: fromCents(line.taxCents) } : {}),
   lineNo: line.lineNo,
   partId: line.partId,
   sku: line.sku,
@@ -97,7 +130,8 @@ export const toOrderResponse = (order: OrderView): OrderResponse => {
     minimum: orderPieces(order),
     unitPrice: shown.length === 1 && shown[0] ? fromCents(shown[0].unitPriceCents) : null,
     partPrice: fromCents(order.totalCents),
-    lines: order.lines.map(toOrderLine),
+    lines: order.lines.map((line) => toOrderLine(line, isTaxed(order))),
+    ...(isTaxed(order) ? { tax: orderTaxOf(order) } : {}),
     status: order.status,
     transactionId: order.transactionId ?? '',
     createdAt: order.createdAt.toISOString(),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES } from '@storefront/contract';
+import { ORDER_STATUSES, TAX_TREATMENTS } from '@storefront/contract';
 import { users } from '../auth/auth.tables.js';
 import { parts } from '../parts/parts.tables.js';
 
@@ -40,6 +40,8 @@ export const orders = pgTable(
     shipCity: text('ship_city').notNull().default(''),
     shipPostalCode: text('ship_postal_code').notNull().default(''),
     shipCountry: text('ship_country').notNull().default(''),
+    /** The ship-to's state or province ('' when none was asked): where the tax region is found. */
+    shipState: text('ship_state').notNull().default(''),
     phone: text('phone').notNull(),
     /** A business buyer's details, printed on the invoice. */
     company: text('company'),
@@ -68,6 +70,20 @@ export const orders = pgTable(
      */
     // Up to MAX_QUANTITY x MAX_PRICE in cents overflows a 32-bit integer; it stays far below 2^53.
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /**
+     * The tax inside `total_cents` (which is gross: the live lines' totals plus their taxes),
+     * computed when the order was placed (decision 063) and lowered with a canceled line's tax.
+     */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    /** How the order was taxed (`none`: no tax region, every amount as before taxes existed). */
+    taxTreatment: text('tax_treatment', { enum: TAX_TREATMENTS }).notNull().default('none'),
+    /** The tax region's key (`US-CA`), null when none. */
+    taxRegion: text('tax_region'),
+    /** Why an exemption or reverse charge did not apply (an expired certificate). */
+    taxNote: text('tax_note'),
+    /** The exemption certificate's number (exempt) and the buyer's VAT id (reverse charge). */
+    taxCertificate: text('tax_certificate'),
+    buyerVatId: text('buyer_vat_id'),
     /** Written only by transitionOrder (order-status.ts). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
     transactionId: text('transaction_id'),
@@ -101,6 +117,11 @@ export const orders = pgTable(
       sql`${t.status} in ('unpaid', 'pending', 'paid', 'shipped', 'delivered', 'canceled')`,
     ),
     check('orders_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('orders_tax_within_total', sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.totalCents}`),
+    check(
+      'orders_tax_treatment_known',
+      sql`${t.taxTreatment} in ('none', 'standard', 'exempt', 'reverse_charge')`,
+    ),
     check('orders_payment_mode_known', sql`${t.paymentMode} in ('card', 'account')`),
     check(
       'orders_account_is_company',
@@ -155,6 +176,9 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The line's tax rate in basis points and its tax (half up, decision 063): 0 untaxed. */
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     /** The volume price the line got (the step's quantity); null at the part's own price. */
     priceStep: integer('price_step'),
     /** The buyer's own reference (job card, plate, VIN), at most 64 characters. */
@@ -170,6 +194,10 @@ export const orderLines = pgTable(
     check(
       'order_lines_total_is_unit_times_quantity',
       sql`${t.totalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`,
+    ),
+    check(
+      'order_lines_tax_is_rate_of_total',
+      sql`${t.taxCents} = (${t.totalCents} * ${t.taxRateBp} + 5000) / 10000`,
     ),
     index('order_lines_part_name_number_idx').on(t.partName, t.orderNumber),
   ],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   formatMoney,
   fromCents,
@@ -10,6 +10,7 @@ import {
   type LineProblem,
   type OrderResponse,
   type ShipTo,
+  utcToday,
 } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { preparedSql } from '../../db/prepared.js';
@@ -23,6 +24,7 @@ import { reserveLinesCtes, snapshotPartsCte, type UnitPriceSql } from '../parts/
 import { buyerUnitPriceSql, personalPartySql } from '../price-lists/buyer-prices.js';
 import { placedEventCte } from './order-status.js';
 import { eventCtes } from '../webhooks/events.js';
+import { regionRatesCalculator, type TaxCalculator, type TaxPlan } from '../tax/tax-calculator.js';
 import {
   composeAddress,
   findOrderView,
@@ -128,6 +130,24 @@ const companyUnitPrice: UnitPriceSql = (p, quantity) =>
     sql`coalesce(${value('companyId')}::uuid, ${personalPartySql(sql`${value('userId')}::text`)})`,
   );
 
+/**
+ * A line's tax rate (its category's, else the order's) from the order's tax plan (decision 063):
+ * every rate 0 where the shop collects no tax, or the buyer is exempt or reverse-charged.
+ */
+const lineRateSql = (category: string) =>
+  sql`coalesce((select t.bp from unnest(${value('taxCategories')}::text[], ${value('taxCategoryBps')}::int[])
+      as t(cat, bp) where t.cat = ${sql.raw(category)}), ${value('taxBp')}::int)`;
+
+/** A net amount's tax at a rate, rounded half up to the cent: the contract's `lineTaxCents`. */
+const lineTaxSql = (net: SQL, rate: SQL) => sql`((${net}) * (${rate}) + 5000) / 10000`;
+
+/** The plan as the statement's parameters. */
+const taxParameters = (plan: TaxPlan) => ({
+  taxBp: plan.defaultRateBp,
+  taxCategories: plan.categoryRates.map((c) => c.category),
+  taxCategoryBps: plan.categoryRates.map((c) => c.rateBp),
+});
+
 const requestedLines = sql`req as (
     select r.part_id, r.quantity, r.reference, r.seen_cents, r.quoted_cents,
            r.line_no::int as line_no
@@ -186,7 +206,9 @@ const placeStatement = preparedSql(
     with ${requestedLines},
     ${snapshotPartsCte('req', companyUnitPrice)},
     value as (
-      select coalesce(sum(price_cents::bigint * quantity), 0) as adding,
+      -- What the order adds, tax included: the ceilings and the credit limit weigh the gross.
+      select coalesce(sum(price_cents::bigint * quantity
+               + ${lineTaxSql(sql`price_cents::bigint * quantity`, lineRateSql('category'))}), 0) as adding,
              count(*) = ${value('n')}::int and bool_and(ok) as orderable
         from snap
     ),
@@ -201,17 +223,28 @@ const placeStatement = preparedSql(
       userId: value('userId'),
       unitPrice: companyUnitPrice,
     })},
+    taxed as (
+      select c.line_no, r.rate,
+             ${lineTaxSql(sql`c.price_cents::bigint * c.quantity`, sql`r.rate`)} as tax
+        from checked c cross join lateral (select ${lineRateSql('c.category')} as rate) r
+    ),
     inserted as (
       insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
-        ship_postal_code, ship_country, company, tax_id, po_number, idempotency_key, phone,
-        total_cents, status, company_id, payment_mode, quote_id,
+        ship_postal_code, ship_country, ship_state, company, tax_id, po_number, idempotency_key,
+        phone, total_cents, tax_cents, tax_treatment, tax_region, tax_note, tax_certificate,
+        buyer_vat_id, status, company_id, payment_mode, quote_id,
         terms_version_id)
       select ${value('orderId')}::uuid, ${value('userId')}::text, ${value('name')}::text,
         ${value('email')}::text, ${value('address')}::text, ${value('street')}::text,
         ${value('city')}::text, ${value('postalCode')}::text, ${value('country')}::text,
+        ${value('state')}::text,
         ${value('company')}::text, ${value('taxId')}::text, ${value('poNumber')}::text,
         ${value('key')}::text, ${value('phone')}::text,
-        (select sum(price_cents::bigint * quantity) from checked),
+        (select sum(price_cents::bigint * quantity) from checked)
+          + (select coalesce(sum(tax), 0) from taxed),
+        (select coalesce(sum(tax), 0) from taxed),
+        ${value('taxTreatment')}::text, ${value('taxRegion')}::text, ${value('taxNote')}::text,
+        ${value('taxCertificate')}::text, ${value('buyerVatId')}::text,
         case when ${value('onAccount')}::boolean then 'paid' else 'unpaid' end,
         ${value('companyId')}::uuid,
         case when ${value('onAccount')}::boolean then 'account' else 'card' end,
@@ -223,10 +256,11 @@ const placeStatement = preparedSql(
     ),
     inserted_lines as (
       insert into order_lines (order_id, line_no, order_number, part_id, sku, part_name, quantity,
-        unit_price_cents, total_cents, price_step, reference)
+        unit_price_cents, total_cents, price_step, reference, tax_rate_bp, tax_cents)
       select i.id, c.line_no, i.number, c.part_id, c.sku, c.name, c.quantity, c.price_cents,
-             c.price_cents::bigint * c.quantity, c.price_step, nullif(c.reference, '')
-        from inserted i cross join checked c
+             c.price_cents::bigint * c.quantity, c.price_step, nullif(c.reference, ''),
+             t.rate, t.tax
+        from inserted i cross join checked c join taxed t on t.line_no = c.line_no
       returning *
     ),
     ${accountInvoiceCte()},
@@ -419,13 +453,26 @@ export async function placeLines(
   caller: Caller,
   asked: readonly LineRequest[],
   details: OrderDetails,
-  options: { limits: OpenOrderLimits; fromCart?: boolean; refuse: (p: LineProblem[]) => AppError },
+  options: {
+    limits: OpenOrderLimits;
+    fromCart?: boolean;
+    refuse: (p: LineProblem[]) => AppError;
+    /** Who computes the tax (decision 063): the shop's region rates unless another is given. */
+    tax?: TaxCalculator;
+  },
 ): Promise<Placed> {
   const lines = normaliseLines(asked);
   const key = details.idempotencyKey ?? null;
   const onAccount = details.onAccount === true && details.companyId !== undefined;
+  // The tax of this order: the ship-to's region and the buyer's status now, never recomputed.
+  const plan = await (options.tax ?? regionRatesCalculator).plan(db, {
+    shipTo: details.shipTo,
+    companyId: details.companyId ?? null,
+    today: utcToday(),
+  });
   const parameters = {
     ...lineParameters(lines),
+    ...taxParameters(plan),
     userId: caller.sub,
     key,
     companyId: details.companyId ?? null,
@@ -453,6 +500,12 @@ export async function placeLines(
         city: details.shipTo.city,
         postalCode: details.shipTo.postalCode,
         country: details.shipTo.country,
+        state: details.shipTo.state ?? '',
+        taxTreatment: plan.decision.treatment,
+        taxRegion: plan.region,
+        taxNote: plan.decision.note,
+        taxCertificate: plan.decision.certificateNumber,
+        buyerVatId: plan.decision.buyerVatId,
         company: details.company || null,
         taxId: details.taxId || null,
         poNumber: details.poNumber || null,

@@ -365,10 +365,26 @@ const exportColumns = {
   ...orderSummaryColumns,
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
+  taxCents: orders.taxCents,
+  taxRegion: orders.taxRegion,
+  taxTreatment: orders.taxTreatment,
 };
 export type ExportedOrder = Pick<OrderRow, keyof typeof exportColumns> & {
   lines: OrderLineRow[];
 };
+
+/**
+ * Whether any order was taxed (decision 063): the staff CSV carries its net, tax and gross
+ * columns once the shop has ever taxed an order, and is exactly as before until then.
+ */
+export async function anyTaxedOrder(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(sql`${orders.taxTreatment} <> 'none'`)
+    .limit(1);
+  return row !== undefined;
+}
 
 /**
  * The filtered orders with their lines in batches, newest first, for the CSV export: each batch is

@@ -246,7 +246,7 @@ const linePriceSql = (p: string, quantity: SQL, unitPrice: UnitPriceSql): SQL =>
  */
 const pricedColumnsSql = (p: string, quantity: SQL, unitPrice: UnitPriceSql) => {
   const c = (column: string) => sql.raw(`${p}.${column}`);
-  return sql`${c('sku')}, ${c('name')}, ${linePriceSql(p, quantity, unitPrice)} as price_cents,
+  return sql`${c('sku')}, ${c('name')}, ${c('category')}, ${linePriceSql(p, quantity, unitPrice)} as price_cents,
     ${c('price_cents')} as list_price_cents,
     (case when r.quoted_cents > 0 then null else ${priceStepSql(p, quantity)} end) as price_step,
     ${c('available_quantity')}, ${c('min_order_quantity')}, ${c('pack_size')},

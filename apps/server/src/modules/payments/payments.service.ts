@@ -188,12 +188,15 @@ export const REFUND_JOB = 'refund';
  */
 export async function requestRefund(
   tx: DbOrTx,
-  order: Pick<OrderRow, 'id' | 'totalCents'>,
+  order: Pick<OrderRow, 'id' | 'totalCents' | 'taxCents'>,
   intent: { id: string; provider: PaymentProvider['name'] },
   reason: 'paid-after-cancel' | 'canceled-by-staff' | 'line-canceled-by-staff',
-  line?: Pick<OrderLineRow, 'lineNo' | 'totalCents'>,
+  line?: Pick<OrderLineRow, 'lineNo' | 'totalCents' | 'taxCents'>,
 ): Promise<boolean> {
-  const amountCents = line ? line.totalCents : order.totalCents;
+  // A line's refund is its total with its tax; the rest of the order, its total with the tax
+  // left on it (decision 063): together, never more tax than was charged.
+  const amountCents = line ? line.totalCents + line.taxCents : order.totalCents;
+  const taxCents = line ? line.taxCents : order.taxCents;
   if (amountCents <= 0) return false;
   const [refund] = await tx
     .insert(refunds)
@@ -203,6 +206,7 @@ export async function requestRefund(
       provider: intent.provider,
       intentId: intent.id,
       amountCents,
+      taxCents,
       reason,
     })
     .onConflictDoNothing()

@@ -64,6 +64,8 @@ export const refunds = pgTable(
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     intentId: text('intent_id').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The tax inside the amount (decision 063): a line's tax, or the rest of the order's. */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     reason: text('reason', {
       enum: ['paid-after-cancel', 'canceled-by-staff', 'line-canceled-by-staff', 'returned'],
     }).notNull(),

@@ -251,6 +251,7 @@ export const staffCompanyRoutes: FastifyPluginAsyncZod<StaffCompanyRoutesOptions
           amountCents: toCents(body.amount),
           reason: body.reason,
           issuedBy: caller.sub,
+          orderTaxCents: order?.taxCents ?? 0,
         });
         await recordAudit(tx, actorOf(caller), {
           action: 'invoice.credit-note',

@@ -38,6 +38,7 @@ import {
   countWaitingToShip,
   fulfilmentState,
   markDelivered,
+  anyTaxedOrder,
   orderBatches,
   paidSince,
   paymentState,
@@ -121,6 +122,18 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
       'Reference',
       'Line status',
     ];
+    // Once the shop has taxed an order (decision 063): net, tax and gross after the old columns.
+    const taxColumns = await anyTaxedOrder(db);
+    if (taxColumns)
+      header.push(
+        'Net',
+        'Tax',
+        'Gross',
+        'Tax region',
+        'Tax treatment',
+        'Line tax rate',
+        'Line tax',
+      );
     async function* lines() {
       yield `${header.join(',')}\r\n`;
       for await (const batch of orderBatches(db, { status, q, from, to })) {
@@ -146,6 +159,17 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
                 fromCents(line.totalCents).toFixed(2),
                 line.reference,
                 line.canceledAt ? 'canceled' : 'ordered',
+                ...(taxColumns
+                  ? [
+                      fromCents(o.totalCents - o.taxCents).toFixed(2),
+                      fromCents(o.taxCents).toFixed(2),
+                      fromCents(o.totalCents).toFixed(2),
+                      o.taxRegion,
+                      o.taxTreatment,
+                      (line.taxRateBp / 100).toFixed(2),
+                      fromCents(line.taxCents).toFixed(2),
+                    ]
+                  : []),
               ]
                 .map(csvField)
                 .join(','),

@@ -19,6 +19,7 @@ const staffItems: Item[] = [
   { to: dashboardPaths.imports.href(), label: 'Import catalog' },
   { to: dashboardPaths.companies.href(), label: 'Companies' },
   { to: dashboardPaths.priceLists.href(), label: 'Price lists' },
+  { to: dashboardPaths.taxes.href(), label: 'Taxes' },
   { to: dashboardPaths.invoices.href(), label: 'Invoices' },
   { to: dashboardPaths.staffQuotes.href(), label: 'Quotes' },
   { to: dashboardPaths.staffReturns.href(), label: 'Returns' },

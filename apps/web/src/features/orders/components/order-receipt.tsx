@@ -8,6 +8,7 @@ import { downloadInvoice } from '../api/download-invoice';
 import { useOrderEmails } from '../api/get-order-emails';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { OrderLinesTable } from '../../../components/order-lines-table';
+import { TaxRows } from './order-tax-rows';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -85,6 +86,7 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
             <Row label="Order number">{order.number}</Row>
             <Row label="Date">{formatDateTime(order.createdAt)}</Row>
             <Row label="Lines">{order.lines.length}</Row>
+            {order.tax && <TaxRows tax={order.tax} />}
             <Row label="Total">
               <strong data-testid="receipt-total">{formatMoney(order.partPrice)}</strong>
             </Row>

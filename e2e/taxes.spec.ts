@@ -1,0 +1,160 @@
+import fs from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import {
+  alerts,
+  formatMoney,
+  lineTaxCents,
+  type CompanyResponse,
+  type OrderResponse,
+  type PartResponse,
+} from '@storefront/contract';
+import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
+import { seedParts } from '../apps/server/src/db/seed-data.js';
+import { browserAvailable, newPage } from './support/browser.js';
+import { fillShipTo, payOnPaymentPage } from './support/checkout.js';
+import { pdfText } from './support/pdf.js';
+import { confirmAlert, pageApi, registerCustomer, signInAs } from './support/session.js';
+import { useBrowserShop } from './support/use-browser-shop.js';
+import { orderNowOf } from './support/order-now.js';
+
+const filter = seedParts[3]!; // Panel Air Filter: minimum 40, $12.90
+const money = (cents: number) => formatMoney(cents / 100);
+
+describe.runIf(browserAvailable())('taxes in the browser (issue 37)', () => {
+  const ctx = useBrowserShop();
+
+  it('taxes a consumer in a taxed region, not an exempt distributor, and a partial refund takes back its tax', async () => {
+    // Staff configure two regions on the console's Taxes page.
+    const staff = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await staff.page.goto('/dashboard/taxes');
+    await staff.page.getByTestId('tax-regions-empty').waitFor();
+    const form = staff.page.getByRole('form', { name: 'Add a tax region' });
+    for (const [country, state, rate, key] of [
+      ['GB', '', '20', 'GB'],
+      ['US', 'CA', '8.25', 'US-CA'],
+    ] as const) {
+      await form.getByLabel('Country (two-letter code)').fill(country);
+      await form.getByLabel('State or province (optional)').fill(state);
+      await form.getByLabel('Rate (%)').fill(rate);
+      await form.getByRole('button', { name: 'Add region' }).click();
+      await staff.page
+        .getByTestId('tax-regions')
+        .getByRole('cell', { name: key, exact: true })
+        .waitFor();
+    }
+    expect(await staff.page.getByTestId('tax-regions').locator('tbody tr').count()).toBe(2);
+
+    // A consumer ships to the United Kingdom and pays net + 20% by card.
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+    await registerCustomer(page, { name: 'Tina Taxed', email: 'tina@example.com' });
+    await page.goto('/');
+    await orderNowOf(page, filter.name).click();
+    await page.getByRole('form', { name: 'Order form' }).waitFor();
+    await fillShipTo(page, '7 Tax Street');
+    await page.getByLabel('Quantity (minimum order)').fill('50');
+    await page.getByLabel('Phone').fill('0113 496 0000');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await confirmAlert(page, alerts.orderPlaced);
+    await page.waitForURL('**/dashboard/payment/**');
+    const number = (await page.getByTestId('payment-order-number').textContent())!;
+    const net = 50 * filter.priceCents;
+    const tax = lineTaxCents(net, 2000);
+    await payOnPaymentPage(page);
+    await page.goto('/dashboard/my-orders');
+    await page.getByRole('link', { name: number }).first().click();
+    await page
+      .getByTestId('order-receipt')
+      .getByRole('heading', { name: `Order ${number}` })
+      .waitFor();
+    expect(await page.getByTestId('receipt-total').textContent()).toBe(money(net + tax));
+    expect(await page.getByTestId('receipt-tax').textContent()).toBe(
+      `${money(tax)} on ${money(net)}`,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the invoice (PDF)' }).click(),
+    ]);
+    const invoice = await pdfText(await fs.readFile((await download.path())!));
+    for (const expected of [`Tax 20% on ${money(net)}`, money(tax), money(net + tax)])
+      expect(invoice).toContain(expected);
+
+    // An exempt distributor (verified certificate for GB) pays no tax; its invoice names it.
+    const dealer = await newPage(ctx.browser, ctx.shop.baseURL);
+    await registerCustomer(dealer.page, { name: 'Dan Dealer', email: 'dan@example.com' });
+    const company = await pageApi<CompanyResponse>(dealer.page, 'POST', '/api/companies', {
+      name: 'Resale Parts Ltd',
+      taxId: 'GB 1',
+      billingAddress: {
+        street: '1 Trade Park',
+        city: 'Leeds',
+        postalCode: 'LS1 1AA',
+        country: 'UK',
+      },
+      deliveryAddresses: [],
+    });
+    const status = `/api/staff/companies/${company.id}/tax-status`;
+    await pageApi(staff.page, 'PUT', status, {
+      kind: 'exempt',
+      certificateNumber: 'RESALE-GB-7',
+      regions: ['GB'],
+      expiresOn: '2099-12-31',
+    });
+    await pageApi(staff.page, 'POST', `${status}/verify`);
+    const parts = await pageApi<PartResponse[]>(dealer.page, 'GET', '/api/parts');
+    const part = parts.find((p) => p.name === filter.name)!;
+    const exempt = await pageApi<OrderResponse>(dealer.page, 'POST', '/api/checkout', {
+      lines: [{ partId: part._id, quantity: 40, unitPrice: part.price }],
+      shipTo: { street: '1 Trade Park', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK' },
+      phone: '0113 496 0000',
+      companyId: company.id,
+      payment: 'card',
+    });
+    expect(exempt.tax).toMatchObject({ treatment: 'exempt', tax: 0 });
+    await dealer.page.goto(`/dashboard/payment/${exempt._id}`);
+    await payOnPaymentPage(dealer.page);
+    const exemptPdf = await dealer.page.evaluate(async (id) => {
+      const res = await fetch(`/api/purchase/${id}/invoice`, {
+        headers: { authorization: `Bearer ${localStorage.getItem('accessKey') ?? ''}` },
+      });
+      return [...new Uint8Array(await res.arrayBuffer())];
+    }, exempt._id);
+    const exemptText = await pdfText(Buffer.from(exemptPdf));
+    expect(exemptText).toContain('Tax exempt: exemption certificate RESALE-GB-7.');
+    expect(exemptText).toContain(money(40 * filter.priceCents));
+
+    // A two-line order, paid; staff cancel one line: its refund is its gross with its tax.
+    const other = parts.find((p) => p.name !== filter.name && p.availableQuantity > 100)!;
+    const two = await pageApi<OrderResponse>(page, 'POST', '/api/checkout', {
+      lines: [
+        { partId: part._id, quantity: 40, unitPrice: part.price },
+        { partId: other._id, quantity: other.mOrderQuantity, unitPrice: other.price },
+      ],
+      shipTo: { street: '7 Tax Street', city: 'Bristol', postalCode: 'BS1 4DJ', country: 'UK' },
+      phone: '0113 496 0000',
+    });
+    await page.goto(`/dashboard/payment/${two._id}`);
+    await payOnPaymentPage(page);
+    const second = two.lines[1]!;
+    const canceled = await pageApi<{ partPrice: number }>(
+      staff.page,
+      'POST',
+      `/api/staff/orders/${two._id}/lines/2/cancel`,
+      { reason: 'Out of stock' },
+    );
+    expect(canceled).toBeTruthy();
+    const secondGross = Math.round(second.total * 100) + Math.round(second.tax! * 100);
+    expect(Math.round(second.tax! * 100)).toBe(lineTaxCents(Math.round(second.total * 100), 2000));
+    let after: OrderResponse | undefined;
+    for (let i = 0; i < 75; i += 1) {
+      after = await pageApi<OrderResponse>(page, 'GET', `/api/purchase/${two._id}`);
+      if (after.refund?.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(after?.refund).toEqual({ status: 'succeeded', amount: secondGross / 100 });
+    expect(after?.tax?.tax).toBe(two.lines[0]!.tax);
+    await context.close();
+    await dealer.context.close();
+    await staff.context.close();
+  });
+});
