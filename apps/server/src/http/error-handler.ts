@@ -1,17 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@storefront/contract';
+import { hasPgCode, isForeignKeyViolation } from '../db/pg-errors.js';
 import { AppError } from './errors.js';
-
-/**
- * Turns every failure into `{ error, message, fields? }`. Expected ones keep their status;
- * anything unexpected is logged in full and answered with a bland 500, never its details.
- */
-const isForeignKeyViolation = (err: unknown) =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { code?: unknown }).code === '23503' ||
-    (err as { cause?: { code?: unknown } }).cause?.code === '23503');
 
 /**
  * A busy moment in the database: a deadlock it broke, a lock it would not wait for, a
@@ -19,15 +10,12 @@ const isForeignKeyViolation = (err: unknown) =>
  * simply try again: a 409, never a 5xx.
  */
 const BUSY_CODES = new Set(['40P01', '55P03', '40001']);
-const isBusy = (err: unknown) => {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    (BUSY_CODES.has(String(e.code)) || BUSY_CODES.has(String(e.cause?.code)))
-  );
-};
+const isBusy = (err: unknown) => hasPgCode(err, BUSY_CODES);
 
+/**
+ * Turns every failure into `{ error, message, fields? }`. Expected ones keep their status;
+ * anything unexpected is logged in full and answered with a bland 500, never its details.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request, reply) => {
     if (err instanceof AppError) {

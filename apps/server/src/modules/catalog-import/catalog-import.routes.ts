@@ -37,6 +37,7 @@ import { openZip } from './zip-guard.js';
 import { receiveFiles } from './receive-files.js';
 import { inspectSpreadsheet, isZip } from './sheets.js';
 import { IMPORT_LIMITS } from './limits.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 export type CatalogImportRoutesOptions = {
   db: Db;
@@ -328,8 +329,3 @@ const stem = (name: string) =>
     .replace(/\.[^.]*$/, '')
     .replace(/[^A-Za-z0-9_-]+/g, '-')
     .slice(0, 60);
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-};

@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { partsRelation } from '../parts/stock.service.js';
 import type { StagedFitment, StagedPart } from './rows.js';
+import { intArray, textArray } from '../../db/array-literals.js';
 
-/** A PostgreSQL array literal of text items (each quoted, quotes and backslashes escaped). */
+/** The staged column as an array literal (one parameter), or null for a blank cell. */
 const textArrayLiteral = (items: readonly string[] | null): string | null =>
-  items === null
-    ? null
-    : `{${items.map((i) => `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+  items === null ? null : textArray(items);
 const intArrayLiteral = (items: readonly number[] | null): string | null =>
-  items === null ? null : `{${items.join(',')}}`;
+  items === null ? null : intArray(items);
 const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
 /**

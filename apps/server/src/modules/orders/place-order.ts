@@ -33,6 +33,7 @@ import {
   type OrderView,
 } from './orders.service.js';
 import { accountOrderCounts, orders } from './orders.tables.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 /** How much one account may hold in unpaid orders: reserving stock costs nothing until paid. */
 export type OpenOrderLimits = { count: number; valueCents: number };
@@ -425,11 +426,6 @@ async function ceilingRefusal(
   }
   return null;
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 type Placed = { order: OrderView; replayed: boolean };
 

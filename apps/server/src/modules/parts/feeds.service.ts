@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { parts } from './parts.tables.js';
 import { stockMovements } from './stock.tables.js';
+import { intArray, textArray } from '../../db/array-literals.js';
 
 /*
  * The machine API's feeds (issue 35, decision 059): many parts by part number in one statement,
@@ -85,12 +86,6 @@ export async function feedStock(
     stoppedAtZero: json(row?.stopped ?? []),
   };
 }
-
-/** A PostgreSQL array literal of text, each element quoted (one parameter, whatever its length). */
-const textArray = (values: readonly string[]): string =>
-  `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-const intArray = (values: readonly (number | null)[]): string =>
-  `{${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}}`;
 
 export type PriceLine = {
   partNumber: string;

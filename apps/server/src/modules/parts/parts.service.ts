@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { AppError } from '../../http/errors.js';
 import { partColumns, parts, type PartRow } from './parts.tables.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 export const toPartResponse = (row: PartRow): PartResponse => ({
   _id: row.id,
@@ -48,11 +49,6 @@ const partById = prepared((db) =>
     .limit(1)
     .prepare('part_by_id'),
 );
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 const skuTaken = () =>
   new AppError(409, 'SKU_TAKEN', 'Another part already has this part number', {

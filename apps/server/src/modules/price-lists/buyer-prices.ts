@@ -19,6 +19,7 @@ import {
   priceListEntries,
   priceLists,
 } from './price-lists.tables.js';
+import { uuidArray } from '../../db/array-literals.js';
 
 /*
  * A buyer's prices (issue 36, decision 061): the contract's `buyerPrice` over the lists assigned
@@ -65,8 +66,6 @@ const publicPricing = (today: string): BuyerPricing => ({
     unitCentsAt(part.priceCents, stepsOfColumns(part.tierQuantities, part.tierCents), quantity),
   explain: (part, quantity) => buyerPrice(pricingOf(part), quantity, [], today),
 });
-
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /**
  * The assignments of a pricing party (decision 062): a company's, or a customer group's. Ids are

@@ -11,6 +11,7 @@ import type { BuyerSearchPricesFor } from '../parts/price-overlay.js';
 import { assignmentsOf, buyerUnitPriceSql } from './buyer-prices.js';
 import { pricingPartySql } from './caller-pricing.js';
 import { priceListCategories, priceListEntries, priceLists } from './price-lists.tables.js';
+import { uuidArray } from '../../db/array-literals.js';
 
 /*
  * A buyer's prices for the catalog search (decision 061, "Search by the buyer's price").
@@ -21,8 +22,6 @@ import { priceListCategories, priceListEntries, priceLists } from './price-lists
  * part. The fixed entries of the lists are read (one indexed read of the entries by list) only
  * when the search holds no prices under this key yet.
  */
-
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /**
  * The caller's pricing party and its lists valid on `today` with their category percentages,

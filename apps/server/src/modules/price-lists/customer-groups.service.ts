@@ -10,6 +10,7 @@ import {
   priceLists,
   type CustomerGroupRow,
 } from './price-lists.tables.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 /*
  * Customer groups (decision 062): named groups of people who buy for themselves and share price
@@ -93,11 +94,6 @@ const nameTaken = (name: string) =>
   new AppError(409, 'NAME_TAKEN', `A customer group is already called "${name}"`, {
     name: 'Another group has this name',
   });
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 /** Names are unique whatever their case; two staff making the same name at once: one wins. */
 export async function saveCustomerGroup(

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { partsRelation } from '../parts/stock.service.js';
 import { priceListEntries } from './price-lists.tables.js';
+import { intArray, uuidArray } from '../../db/array-literals.js';
 
 export type EntryCents = { partId: string; minQuantity: number; unitCents: number };
 export type EntryKey = { partId: string; minQuantity: number | null };
@@ -14,12 +15,6 @@ export type EntriesOutcome = {
   removed: number;
   total: number;
 };
-
-// Arrays as one parameter each, whatever their length: the planner sees their size (unlike a JSON
-// record set), and a 20,000-row batch stays one statement. Ids come from the database (uuids).
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
-const intArray = (values: readonly (number | null)[]) =>
-  `{${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}}`;
 
 const countOf = async (tx: DbOrTx, listId: string): Promise<number> =>
   Number(

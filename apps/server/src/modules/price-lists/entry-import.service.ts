@@ -9,6 +9,7 @@ import {
   type PriceListImportError,
 } from '@storefront/contract';
 import type { DbOrTx, Tx } from '../../db/database.js';
+import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { partIdsByNumbers } from '../parts/feeds.service.js';
@@ -205,9 +206,7 @@ async function insertOr404<T>(insert: Promise<T>): Promise<T> {
   try {
     return await insert;
   } catch (err) {
-    const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-    if (code(err) === '23503' || code((err as { cause?: unknown } | null)?.cause) === '23503')
-      throw notFound('Price list');
+    if (isForeignKeyViolation(err)) throw notFound('Price list');
     throw err;
   }
 }

@@ -14,6 +14,7 @@ import {
   taxRegions,
   type CompanyTaxStatusRow,
 } from './tax.tables.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 
 /** A region as staff write it: rates in basis points. */
 export type TaxRegionValues = {
@@ -70,11 +71,6 @@ export const toRegionResponse = (r: TaxRegion): TaxRegionResponse => ({
 
 const placeTaken = () =>
   new AppError(409, 'TAX_REGION_EXISTS', 'The shop already collects tax in this place');
-
-const isUniqueViolation = (err: unknown): boolean => {
-  const code = (e: unknown) => (e as { code?: unknown } | null)?.code;
-  return code(err) === '23505' || code((err as { cause?: unknown } | null)?.cause) === '23505';
-};
 
 /** The same place twice (a country, or a state of it, whatever the case) is refused with a 409. */
 async function samePlace(
