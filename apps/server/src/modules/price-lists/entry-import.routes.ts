@@ -94,8 +94,6 @@ export const priceListImportRoutes: FastifyPluginAsync<PriceListImportRoutesOpti
       const notes: string[] = [];
       const file = await inspectSpreadsheet(uploaded, notes);
       const rows = await readEntryFile(file, notes);
-      // The list may have gone while the file was read: a clean 404, not a foreign-key error.
-      await listOr404(id);
       const saved = await previewEntries(db, {
         listId: id,
         fileName: uploaded.name,

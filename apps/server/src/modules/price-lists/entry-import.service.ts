@@ -201,7 +201,7 @@ export async function previewEntries(
   return saved;
 }
 
-/** A list deleted while its file was read: a 404, not a foreign-key error. */
+/** A list deleted while its file was read: a 404, not the generic conflict of a foreign key. */
 async function insertOr404<T>(insert: Promise<T>): Promise<T> {
   try {
     return await insert;
