@@ -199,6 +199,59 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
+  it('paints first in its final colours: the full stylesheet changes no drawn element', async () => {
+    // A rule the inline CSS missed shows the first paint wrong, and when the stylesheet comes
+    // every element it changes runs its CSS transition on a phone's main thread (the theme's
+    // colours were missing once: some 240 button transitions on /parts).
+    const [part] = (await (await fetch(`${ctx.shop.baseURL}/api/parts?limit=1`)).json()) as {
+      _id: string;
+    }[];
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+    const changed: string[] = [];
+    for (const path of ['/', '/parts', `/parts/${part!._id}`, '/cart']) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The boot script runs once the page has loaded; what it fetches waits.
+      const fetchedByBoot = (url: URL) =>
+        url.pathname.startsWith('/assets/') && !url.pathname.includes('/boot-');
+      await page.route(fetchedByBoot, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'load' });
+      const drawn = () =>
+        page.evaluate(() => {
+          const w = window as unknown as { drawnElements?: Element[] };
+          w.drawnElements ??= [...document.querySelectorAll('body *')];
+          return w.drawnElements.map((element) => {
+            if (!element.isConnected) return null;
+            const style = getComputedStyle(element);
+            const looks = ['color', 'background-color', 'border-top-color', 'box-shadow']
+              .map((name) => style.getPropertyValue(name))
+              .join(' | ');
+            return `${element.tagName.toLowerCase()}.${element.className}: ${looks}`;
+          });
+        });
+      const before = await drawn();
+      expect(before.length).toBeGreaterThan(30);
+      release();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('link[rel="stylesheet"]')].some(
+          (l) => ((l as HTMLLinkElement).sheet?.cssRules.length ?? 0) > 0,
+        ),
+      );
+      await page.waitForLoadState('networkidle');
+      const after = await drawn();
+      before.forEach((looks, i) => {
+        if (looks && after[i] && looks !== after[i])
+          changed.push(`${path}: ${looks} → ${after[i]}`);
+      });
+      await page.unrouteAll();
+    }
+    expect(changed.slice(0, 10)).toEqual([]);
+    await context.close();
+  });
+
   it('serves other pages as an empty shell the browser renders', async () => {
     const raw = await (await fetch(`${ctx.shop.baseURL}/dashboard/my-orders`)).text();
     expect(raw).toContain('<div id="root"></div>');

@@ -15,7 +15,7 @@ const page = (body: string) => `<!doctype html>
   </body>
 </html>`;
 
-const stylesheet = `.navbar{display:flex}.btn{padding:1rem}.btn:hover{color:red}.modal{position:fixed}`;
+const stylesheet = `:where(:root),[data-theme=light]{--color-primary:#1e3a8a}.navbar{display:flex}.btn{padding:1rem}.btn:hover{color:red}.modal{position:fixed}`;
 const options = {
   distDir: '/dist',
   bootSrc: '/assets/boot-123.js',
@@ -32,6 +32,11 @@ describe('paintFirst: a page that paints before its stylesheet and scripts', () 
     expect(style).toContain('.navbar{display:flex}');
     expect(style).toContain('.btn:hover{color:red}');
     expect(style).not.toContain('.modal');
+  });
+
+  it("keeps the theme's colours, whose selector beasties cannot evaluate", async () => {
+    const style = /<style>([\s\S]*?)<\/style>/.exec(await built)?.[1] ?? '';
+    expect(style).toContain('--color-primary:#1e3a8a');
   });
 
   it('has no render-blocking stylesheet: only a noscript copy of the link', async () => {
