@@ -40,7 +40,11 @@ export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
   };
 
   return (
-    <li className="card bg-base-100 shadow-sm" data-testid="cart-line" data-part-id={line.partId}>
+    <li
+      className="card cart-line bg-base-100 shadow-sm"
+      data-testid="cart-line"
+      data-part-id={line.partId}
+    >
       <div className="card-body grid gap-3 p-4 sm:grid-cols-[5rem_1fr_auto]">
         <img
           src={line.url}
