@@ -252,6 +252,28 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
+  it('keeps what a visitor typed in the search before the app took the page over, and suggests', async () => {
+    // A phone shows the drawn search box well before the app's scripts have run.
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => /^\/assets\/index-[^/]+\.js$/.test(url.pathname),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto('/', { waitUntil: 'load' });
+    const box = page.getByRole('combobox', { name: 'Search parts' });
+    await box.pressSequentially('brake');
+    release();
+    await page.getByRole('option').first().waitFor();
+    expect(await box.inputValue()).toBe('brake');
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
+
   it('serves other pages as an empty shell the browser renders', async () => {
     const raw = await (await fetch(`${ctx.shop.baseURL}/dashboard/my-orders`)).text();
     expect(raw).toContain('<div id="root"></div>');

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -9,6 +9,7 @@ import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/ap
 import { configQueryOptions } from './features/site/api/get-config';
 import { accessKeyStore } from './lib/access-key';
 import { createQueryClient } from './lib/query-client';
+import { captureTyped, replayTyped } from './lib/typed-before-hydration';
 import './styles/index.css';
 
 const root = document.getElementById('root');
@@ -60,11 +61,21 @@ if (
   );
 }
 
+// What the visitor typed while the scripts loaded (a search, on a slow phone) outlives the
+// takeover, which sets each field back to how it was drawn (or draws it anew): typed again once
+// the page is React's (an effect runs after the first commit).
+const typed = captureTyped(root);
+function TypedAgain() {
+  useEffect(() => replayTyped(root!, typed), []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppProvider queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
+        <TypedAgain />
       </BrowserRouter>
     </AppProvider>
   </StrictMode>

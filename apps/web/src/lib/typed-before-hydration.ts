@@ -1,0 +1,75 @@
+/**
+ * Text typed into a prerendered page before the app took it over. A phone may show the search
+ * box a second or more before the scripts have run; hydration then sets every controlled field
+ * back to the value it rendered (empty), and the buyer's words were lost without a sign.
+ */
+export type TypedText = {
+  field: HTMLInputElement | HTMLTextAreaElement;
+  /** What the buyer typed. */
+  value: string;
+  /** What the page was drawn with, and what hydration sets the field back to. */
+  drawn: string;
+  /** Its name: a page the app draws anew (not hydrated) has a new field of that name. */
+  name: string;
+}[];
+
+/** The fields of `root` whose text differs from what the page was drawn with. */
+export function captureTyped(root: HTMLElement): TypedText {
+  const typed: TypedText = [];
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea',
+  )) {
+    if (field.value !== field.defaultValue)
+      typed.push({ field, value: field.value, drawn: field.defaultValue, name: field.name });
+  }
+  return typed;
+}
+
+/** Whether React has taken a drawn element over (its props are attached once it is hydrated). */
+const hydrated = (element: Element): boolean =>
+  Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+const setNativeValue = (field: HTMLInputElement | HTMLTextAreaElement, value: string) => {
+  const proto =
+    field instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : HTMLInputElement.prototype;
+  // The prototype's setter, not the element's: React's change tracking then sees a new value.
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+};
+
+/**
+ * Types `typed` again, as input events, into each field once React has hydrated it and set it
+ * back to its drawn value (a field in a route still loading is hydrated later: looked for on each
+ * frame, for up to ten seconds). A field that holds anything else by then keeps it.
+ */
+export function replayTyped(root: HTMLElement, typed: TypedText): void {
+  if (typed.length === 0) return;
+  const now = () => performance.now();
+  const until = now() + 10_000;
+  let waiting = typed;
+  const step = () => {
+    waiting = waiting.filter((entry) => {
+      const { value, drawn, name } = entry;
+      if (!entry.field.isConnected) {
+        const redrawn = name
+          ? root.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+              `input[name="${CSS.escape(name)}"], textarea[name="${CSS.escape(name)}"]`,
+            )
+          : null;
+        if (!redrawn) return now() < until;
+        entry.field = redrawn;
+      }
+      const { field } = entry;
+      // Until hydration has committed, the field still shows what was typed.
+      if (!hydrated(field) || field.value === value) return true;
+      if (field.value === drawn) {
+        setNativeValue(field, value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      return false;
+    });
+    if (waiting.length > 0 && now() < until) requestAnimationFrame(step);
+  };
+  step();
+}
