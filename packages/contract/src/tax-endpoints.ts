@@ -1,6 +1,8 @@
 import { CompanyParams } from './companies.js';
 import { json, type Endpoint } from './endpoint.js';
 import {
+  CartTaxBody,
+  CartTaxResponse,
   CompanyTaxStatusBody,
   CompanyTaxStatusResponse,
   TaxRegionBody,
@@ -15,6 +17,19 @@ const staffStatus = '/api/staff/companies/{id}/tax-status';
 
 /** Taxes (issue 37): staff configure regions and companies' statuses; members read their own. */
 export const taxEndpoints = {
+  cartTax: {
+    method: 'POST',
+    path: '/api/cart/tax',
+    tag: TAG,
+    summary: "The caller's cart's net, tax per rate and gross for a ship-to, before placing",
+    description:
+      'Computed by the calculator placing uses, for the company the caller buys for (decision ' +
+      '066); `tax` is null where the shop collects no tax. Placing computes it again.',
+    access: 'customer',
+    body: CartTaxBody,
+    errors: [400],
+    answers: { 200: json('The tax the cart would pay', CartTaxResponse) },
+  },
   staffTaxRegions: {
     method: 'GET',
     path: regions,

@@ -143,3 +143,29 @@ export const OrderTax = z.object({
   buyerVatId: z.string().nullable(),
 });
 export type OrderTax = z.infer<typeof OrderTax>;
+
+/**
+ * The cart's tax before placing (decision 066): where the order would go. The lines are the
+ * caller's cart and the buyer is the company it buys for, both read by the server.
+ */
+export const CartTaxBody = z.strictObject({
+  country: z
+    .string({ error: 'Country must be text' })
+    .trim()
+    .min(1, 'Country is required')
+    .max(60, 'Country must be at most 60 characters'),
+  state: z
+    .string({ error: 'State or province must be text' })
+    .trim()
+    .max(60, 'State or province must be at most 60 characters')
+    .optional(),
+});
+export type CartTaxBody = z.input<typeof CartTaxBody>;
+
+export const CartTaxResponse = z.object({
+  /** The shop collects tax somewhere (false: no region configured, nothing to show). */
+  collects: z.boolean(),
+  /** The cart's tax as placing it now would compute it; null where the shop collects none. */
+  tax: OrderTax.nullable(),
+});
+export type CartTaxResponse = z.infer<typeof CartTaxResponse>;

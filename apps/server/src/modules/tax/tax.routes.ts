@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CartTaxBody,
   CompanyTaxStatusBody,
   endpoints,
   formatRate,
@@ -28,6 +29,7 @@ import {
   type TaxRegionValues,
   type TaxStatusValues,
 } from './tax.service.js';
+import { cartTaxOf } from './cart-tax.js';
 import { checkVatId } from './vat-id.js';
 
 export type TaxRoutesOptions = { db: Db; guards: Guards };
@@ -112,6 +114,13 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
       });
     });
     return regionsNow();
+  });
+
+  // The cart's tax before placing (decision 066): the caller's own cart, for whom it buys for.
+  app.post(routePath(endpoints.cartTax), async (request) => {
+    const caller = await guards.requireUser(request);
+    const shipTo = parseOr400(CartTaxBody, request.body ?? {});
+    return cartTaxOf(db, caller.sub, shipTo);
   });
 
   app.get(routePath(endpoints.companyTaxStatus), async (request) => {
