@@ -149,11 +149,12 @@ export type OrderTax = z.infer<typeof OrderTax>;
  * caller's cart and the buyer is the company it buys for, both read by the server.
  */
 export const CartTaxBody = z.strictObject({
+  /** Left out: only whether the shop collects tax at all (the cart's estimate asks it first). */
   country: z
     .string({ error: 'Country must be text' })
     .trim()
-    .min(1, 'Country is required')
-    .max(60, 'Country must be at most 60 characters'),
+    .max(60, 'Country must be at most 60 characters')
+    .default(''),
   state: z
     .string({ error: 'State or province must be text' })
     .trim()

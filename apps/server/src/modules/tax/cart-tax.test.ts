@@ -42,7 +42,10 @@ describe('the cart’s tax before placing (decision 066): what placing then char
   };
   const fill = async (who: Who, lines: { id: string; quantity: number }[]) => {
     for (const l of lines) {
-      const res = await call(who, 'POST', '/api/cart/lines', { partId: l.id, quantity: l.quantity });
+      const res = await call(who, 'POST', '/api/cart/lines', {
+        partId: l.id,
+        quantity: l.quantity,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
   };
@@ -71,12 +74,18 @@ describe('the cart’s tax before placing (decision 066): what placing then char
       collects: false,
       tax: null,
     });
+    expect(await preview(buyer, {})).toEqual({ collects: false, tax: null });
     expect((await call(null, 'POST', '/api/cart/tax', { country: 'US' })).statusCode).toBe(401);
   });
 
   it('refuses odd bodies with a 400 naming the field', async () => {
     const buyer = await customer(ctx.app);
-    for (const body of [{}, { country: '' }, { country: 'US', extra: 1 }, { country: 7 }]) {
+    for (const body of [
+      { country: 'US', extra: 1 },
+      { country: 7 },
+      { country: 'US', state: 'x'.repeat(61) },
+      [],
+    ]) {
       const res = await call(buyer, 'POST', '/api/cart/tax', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
@@ -99,6 +108,8 @@ describe('the cart’s tax before placing (decision 066): what placing then char
       { id: brake.id, quantity: 3 },
       { id: filter.id, quantity: 7 },
     ]);
+    // No country yet: only that the shop collects tax (the cart page's estimate asks so first).
+    expect(await preview(buyer, {})).toEqual({ collects: true, tax: null });
     expect(await preview(buyer, { country: 'US', state: 'NY' })).toEqual({
       collects: true,
       tax: null,

@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import {
   fromCents,
   taxLines,
@@ -11,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/database.js';
 import { getCart } from '../cart/cart.service.js';
 import { pricingCompanyOf } from '../companies/buying-for.service.js';
-import { parts } from '../parts/parts.tables.js';
+import { categoriesOf } from '../parts/parts.service.js';
 import { planRateBp, regionRatesCalculator } from './tax-calculator.js';
 import { listTaxRegions } from './tax.service.js';
 
@@ -28,19 +27,13 @@ export async function cartTaxOf(
 ): Promise<CartTaxResponse> {
   // No region configured: nothing more to read, nothing to show (the specification's checkout).
   if ((await listTaxRegions(db)).length === 0) return { collects: false, tax: null };
+  if (shipTo.country === '') return { collects: true, tax: null };
   const [cart, companyId] = await Promise.all([getCart(db, userId), pricingCompanyOf(db, userId)]);
   const plan = await regionRatesCalculator.plan(db, { shipTo, companyId, today: utcToday() });
   if (plan.region === null) return { collects: true, tax: null };
-  const ids = cart.lines.map((l) => l.partId);
-  const categories = new Map(
-    ids.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: parts.id, category: parts.category })
-            .from(parts)
-            .where(inArray(parts.id, ids))
-        ).map((p) => [p.id, p.category] as const),
+  const categories = await categoriesOf(
+    db,
+    cart.lines.map((l) => l.partId),
   );
   const lines = taxLines(
     cart.lines.map((l) => ({
