@@ -123,6 +123,8 @@ export const CompanyTaxStatusResponse = z.object({
   expiresOn: z.string().nullable(),
   /** When staff verified the certificate (exempt) or confirmed the VAT id (reverse charge). */
   verifiedAt: z.string().nullable(),
+  /** Staff answers only: who verified or confirmed it (their email). */
+  verifiedBy: z.string().nullable().optional(),
   vatId: z.string().nullable(),
   /** An exemption past its last day: the next order is taxed. */
   expired: z.boolean(),

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Caller, Guards } from '../auth/guards.js';
+import { findUserById } from '../auth/identity.service.js';
 import { EVERY_ROLE, findCompany, requireRole } from '../companies/companies.service.js';
 import {
   createTaxRegion,
@@ -29,6 +30,7 @@ import {
   type TaxRegionValues,
   type TaxStatusValues,
 } from './tax.service.js';
+import type { CompanyTaxStatusRow } from './tax.tables.js';
 import { cartTaxOf } from './cart-tax.js';
 import { checkVatId } from './vat-id.js';
 
@@ -130,6 +132,13 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
     return toStatusResponse(await findTaxStatusRow(db, id), utcToday());
   });
 
+  /** What staff read: the status with who verified it (members never see staff's emails). */
+  const staffStatusOf = async (row: CompanyTaxStatusRow | undefined) => {
+    const by = row?.kind === 'exempt' ? row.verifiedBy : row?.confirmedBy;
+    const user = by ? await findUserById(db, by) : undefined;
+    return { ...toStatusResponse(row, utcToday()), verifiedBy: user?.email ?? by ?? null };
+  };
+
   const companyOr404 = async (id: string) => {
     const company = await findCompany(db, id);
     if (!company) throw notFound('Company');
@@ -140,7 +149,7 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
     await guards.requireAdmin(request);
     const { id } = request.params as { id: string };
     await companyOr404(id);
-    return toStatusResponse(await findTaxStatusRow(db, id), utcToday());
+    return staffStatusOf(await findTaxStatusRow(db, id));
   });
 
   app.put(routePath(endpoints.staffSetCompanyTaxStatus), async (request) => {
@@ -168,7 +177,7 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
       });
       return written;
     });
-    return toStatusResponse(row, utcToday());
+    return staffStatusOf(row);
   });
 
   app.post(routePath(endpoints.staffVerifyCompanyTaxStatus), async (request) => {
@@ -188,6 +197,6 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
       });
       return verified;
     });
-    return toStatusResponse(row, utcToday());
+    return staffStatusOf(row);
   });
 };
