@@ -113,4 +113,30 @@ export const taxEndpoints = {
     errors: [404, 409],
     answers: { 200: json('The status', CompanyTaxStatusResponse) },
   },
+  uploadTaxCertificate: {
+    method: 'POST',
+    path: '/api/companies/{id}/tax-status/certificate',
+    tag: TAG,
+    summary:
+      "Upload an exempt company's certificate (PDF, JPEG, PNG or WebP); staff verify it again",
+    description:
+      'Send `multipart/form-data` with the file in the field `certificate` (10 MB at most). Staff ' +
+      "or the company's owner; anyone else gets 404. The file replaces the one before; the " +
+      'exemption applies again once staff verify it.',
+    access: 'customer',
+    params: CompanyParams,
+    errors: [400, 404, 409, 413, 415],
+    answers: { 200: json('The status', CompanyTaxStatusResponse) },
+  },
+  getTaxCertificate: {
+    method: 'GET',
+    path: '/api/companies/{id}/tax-status/certificate',
+    tag: TAG,
+    summary: "An exempt company's certificate file, for its members and staff",
+    description: 'Anyone else, or a company with no file, gets 404.',
+    access: 'customer',
+    params: CompanyParams,
+    errors: [404],
+    answers: { 200: { description: 'The file (PDF or picture)', contentType: 'application/pdf' } },
+  },
 } as const satisfies Record<string, Endpoint>;

@@ -82,6 +82,11 @@ export type TaxRegionResponse = z.infer<typeof TaxRegionResponse>;
 export const TaxRegionList = z.array(TaxRegionResponse);
 export type TaxRegionList = z.infer<typeof TaxRegionList>;
 
+/** The multipart field an exemption certificate's file is sent in. */
+export const CERTIFICATE_FIELD = 'certificate';
+/** A certificate file: a PDF or a picture, at most this many bytes. */
+export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
+
 /** A company's tax status as staff set it (verification is its own step). */
 export const CompanyTaxStatusBody = z.discriminatedUnion(
   'kind',
@@ -126,6 +131,13 @@ export const CompanyTaxStatusResponse = z.object({
   /** Staff answers only: who verified or confirmed it (their email). */
   verifiedBy: z.string().nullable().optional(),
   vatId: z.string().nullable(),
+  /**
+   * An exempt company's uploaded certificate (decision 066): its type and when it was uploaded;
+   * the file is at `url`, for the company's members and staff only.
+   */
+  certificateFile: z
+    .object({ contentType: z.string(), uploadedAt: z.string(), url: z.string() })
+    .nullable(),
   /** An exemption past its last day: the next order is taxed. */
   expired: z.boolean(),
 });

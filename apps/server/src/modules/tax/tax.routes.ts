@@ -32,9 +32,15 @@ import {
 } from './tax.service.js';
 import type { CompanyTaxStatusRow } from './tax.tables.js';
 import { cartTaxOf } from './cart-tax.js';
+import { removeCertificateFiles } from './certificate-files.js';
 import { checkVatId } from './vat-id.js';
 
-export type TaxRoutesOptions = { db: Db; guards: Guards };
+export type TaxRoutesOptions = {
+  db: Db;
+  guards: Guards;
+  /** Where exemption certificates' files are kept (decision 066). */
+  certificatesDir: string;
+};
 
 const actorOf = (caller: Caller) => ({ userId: caller.sub, email: caller.email });
 
@@ -56,7 +62,10 @@ const describeStatus = (v: TaxStatusValues) =>
  * status, every change audited in its transaction; a company's members read its status (404 to
  * anyone else). Who is asking is checked before the body is read (decision 007).
  */
-export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { db, guards }) => {
+export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (
+  app,
+  { db, guards, certificatesDir },
+) => {
   const regionsNow = async () => (await listTaxRegions(db)).map(toRegionResponse);
   const regionNow = async (id: string) => {
     const region = (await listTaxRegions(db)).find((r) => r.id === id);
@@ -177,6 +186,8 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
       });
       return written;
     });
+    // A status that is no longer an exemption keeps no certificate file.
+    await removeCertificateFiles(certificatesDir, [row.dropped]);
     return staffStatusOf(row);
   });
 
