@@ -10,6 +10,7 @@ import {
   useVerifyCompanyTaxStatus,
 } from '../api/company-tax-status';
 import { Refusal } from './tax-refusal';
+import { TaxCertificateFile } from './tax-certificate-file';
 
 type Kind = CompanyTaxStatusResponse['kind'];
 const KINDS: { kind: Kind; label: string }[] = [
@@ -104,6 +105,7 @@ export function CompanyTaxStatusPanel({ companyId }: { companyId: string }) {
         </button>
       )}
       <Refusal error={verify.error} />
+      <TaxCertificateFile companyId={companyId} status={now} mayUpload />
       <form onSubmit={onSubmit} className="mt-4" aria-label="Set the tax status">
         <fieldset>
           <legend className="mb-2 font-semibold">Set the status</legend>
