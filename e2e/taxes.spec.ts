@@ -225,6 +225,7 @@ describe.runIf(browserAvailable())('taxes in the browser (issue 37)', () => {
     await checkout.getByLabel('Phone').fill('0113 496 0000');
     await page.getByTestId('checkout-total').getByText(money(gross)).waitFor();
     expect(await page.getByTestId('cart-tax-net').textContent()).toBe(money(filterNet + padsNet));
+    await page.getByText('Total before tax:').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

@@ -35,6 +35,8 @@ type Props = {
   forCompany?: { companyId: string; payment: 'card' | 'account' } | null;
   /** An address picked elsewhere (a company's delivery address), to fill the ship-to with. */
   shipTo?: ShipTo | null;
+  /** Whether the order is taxed where it goes (the page then calls its lines' sum "before tax"). */
+  onTaxed?: (taxed: boolean) => void;
 };
 
 /**
@@ -42,7 +44,15 @@ type Props = {
  * lines go with the unit prices this page shows: if one changed meanwhile, nothing is placed and
  * the buyer sees which, so nobody is charged a total they did not see.
  */
-export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, shipTo }: Props) {
+export function CheckoutForm({
+  cart,
+  customer,
+  onPlaced,
+  onRefused,
+  forCompany,
+  shipTo,
+  onTaxed,
+}: Props) {
   const checkout = useCheckout();
   const [serverError, setServerError] = useState<string | null>(null);
   // One key per order the buyer means to place: a double click or a retry places it once.
@@ -74,6 +84,8 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, 
   const state = useWatch({ control: form.control, name: 'state' });
   const taxOf = useCartTax(country ?? '', state ?? '', cartTaxKey(cart));
   const tax = taxOf.data?.tax ?? null;
+  const taxed = tax !== null;
+  useEffect(() => onTaxed?.(taxed), [onTaxed, taxed]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
