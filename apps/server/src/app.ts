@@ -92,6 +92,8 @@ import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/deli
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { priceListRoutes } from './modules/price-lists/price-lists.routes.js';
 import { taxRoutes } from './modules/tax/tax.routes.js';
+import { taxCertificateRoutes } from './modules/tax/tax-certificate.routes.js';
+import { certificateDir } from './modules/tax/certificate-files.js';
 import { startCertificateReminders } from './modules/tax/certificate-reminders.js';
 import { priceListEntryRoutes } from './modules/price-lists/entries.routes.js';
 import { priceListImportRoutes } from './modules/price-lists/entry-import.routes.js';
@@ -489,7 +491,12 @@ export async function buildApp({
     onQueued,
   });
   await app.register(priceListRoutes, { db, guards });
-  await app.register(taxRoutes, { db, guards });
+  await app.register(taxRoutes, { db, guards, certificatesDir: certificateDir(config.uploadsDir) });
+  await app.register(taxCertificateRoutes, {
+    db,
+    guards,
+    dir: certificateDir(config.uploadsDir),
+  });
   await app.register(priceListEntryRoutes, { db, guards });
   await app.register(priceListImportRoutes, {
     db,
@@ -533,7 +540,11 @@ export async function buildApp({
     startCertificateReminders(
       app,
       db,
-      { brandName: config.brandName, publicUrl: config.publicUrl },
+      {
+        brandName: config.brandName,
+        publicUrl: config.publicUrl,
+        certificatesDir: certificateDir(config.uploadsDir),
+      },
       600_000,
       onQueued,
     );

@@ -1,6 +1,8 @@
 import { CompanyParams } from './companies.js';
 import { json, type Endpoint } from './endpoint.js';
 import {
+  CartTaxBody,
+  CartTaxResponse,
   CompanyTaxStatusBody,
   CompanyTaxStatusResponse,
   TaxRegionBody,
@@ -15,6 +17,19 @@ const staffStatus = '/api/staff/companies/{id}/tax-status';
 
 /** Taxes (issue 37): staff configure regions and companies' statuses; members read their own. */
 export const taxEndpoints = {
+  cartTax: {
+    method: 'POST',
+    path: '/api/cart/tax',
+    tag: TAG,
+    summary: "The caller's cart's net, tax per rate and gross for a ship-to, before placing",
+    description:
+      'Computed by the calculator placing uses, for the company the caller buys for (decision ' +
+      '066); `tax` is null where the shop collects no tax. Placing computes it again.',
+    access: 'customer',
+    body: CartTaxBody,
+    errors: [400],
+    answers: { 200: json('The tax the cart would pay', CartTaxResponse) },
+  },
   staffTaxRegions: {
     method: 'GET',
     path: regions,
@@ -97,5 +112,31 @@ export const taxEndpoints = {
     params: CompanyParams,
     errors: [404, 409],
     answers: { 200: json('The status', CompanyTaxStatusResponse) },
+  },
+  uploadTaxCertificate: {
+    method: 'POST',
+    path: '/api/companies/{id}/tax-status/certificate',
+    tag: TAG,
+    summary:
+      "Upload an exempt company's certificate (PDF, JPEG, PNG or WebP); staff verify it again",
+    description:
+      'Send `multipart/form-data` with the file in the field `certificate` (10 MB at most). Staff ' +
+      "or the company's owner; anyone else gets 404. The file replaces the one before; the " +
+      'exemption applies again once staff verify it.',
+    access: 'customer',
+    params: CompanyParams,
+    errors: [400, 404, 409, 413, 415],
+    answers: { 200: json('The status', CompanyTaxStatusResponse) },
+  },
+  getTaxCertificate: {
+    method: 'GET',
+    path: '/api/companies/{id}/tax-status/certificate',
+    tag: TAG,
+    summary: "An exempt company's certificate file, for its members and staff",
+    description: 'Anyone else, or a company with no file, gets 404.',
+    access: 'customer',
+    params: CompanyParams,
+    errors: [404],
+    answers: { 200: { description: 'The file (PDF or picture)', contentType: 'application/pdf' } },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -82,6 +82,11 @@ export type TaxRegionResponse = z.infer<typeof TaxRegionResponse>;
 export const TaxRegionList = z.array(TaxRegionResponse);
 export type TaxRegionList = z.infer<typeof TaxRegionList>;
 
+/** The multipart field an exemption certificate's file is sent in. */
+export const CERTIFICATE_FIELD = 'certificate';
+/** A certificate file: a PDF or a picture, at most this many bytes. */
+export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;
+
 /** A company's tax status as staff set it (verification is its own step). */
 export const CompanyTaxStatusBody = z.discriminatedUnion(
   'kind',
@@ -123,7 +128,16 @@ export const CompanyTaxStatusResponse = z.object({
   expiresOn: z.string().nullable(),
   /** When staff verified the certificate (exempt) or confirmed the VAT id (reverse charge). */
   verifiedAt: z.string().nullable(),
+  /** Staff answers only: who verified or confirmed it (their email). */
+  verifiedBy: z.string().nullable().optional(),
   vatId: z.string().nullable(),
+  /**
+   * An exempt company's uploaded certificate (decision 066): its type and when it was uploaded;
+   * the file is at `url`, for the company's members and staff only.
+   */
+  certificateFile: z
+    .object({ contentType: z.string(), uploadedAt: z.string(), url: z.string() })
+    .nullable(),
   /** An exemption past its last day: the next order is taxed. */
   expired: z.boolean(),
 });
@@ -143,3 +157,30 @@ export const OrderTax = z.object({
   buyerVatId: z.string().nullable(),
 });
 export type OrderTax = z.infer<typeof OrderTax>;
+
+/**
+ * The cart's tax before placing (decision 066): where the order would go. The lines are the
+ * caller's cart and the buyer is the company it buys for, both read by the server.
+ */
+export const CartTaxBody = z.strictObject({
+  /** Left out: only whether the shop collects tax at all (the cart's estimate asks it first). */
+  country: z
+    .string({ error: 'Country must be text' })
+    .trim()
+    .max(60, 'Country must be at most 60 characters')
+    .default(''),
+  state: z
+    .string({ error: 'State or province must be text' })
+    .trim()
+    .max(60, 'State or province must be at most 60 characters')
+    .optional(),
+});
+export type CartTaxBody = z.input<typeof CartTaxBody>;
+
+export const CartTaxResponse = z.object({
+  /** The shop collects tax somewhere (false: no region configured, nothing to show). */
+  collects: z.boolean(),
+  /** The cart's tax as placing it now would compute it; null where the shop collects none. */
+  tax: OrderTax.nullable(),
+});
+export type CartTaxResponse = z.infer<typeof CartTaxResponse>;

@@ -115,6 +115,7 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
     mergeCart: { lines: [{ partId: ids.part, quantity: 1, seenUnitPrice: 2 }] },
     resolveQuickOrder: { text: 'IC-100001\t10\nA 1,000 job 4' },
     checkCart: { lines: [{ partId: ids.part, quantity: 1 }] },
+    cartTax: { country: 'US', state: 'CA' },
     checkout: {
       lines: [{ partId: ids.part, quantity: 1, unitPrice: 2, reference: 'JOB-1' }],
       shipTo: { street: '1 Road', city: 'Leeds', postalCode: 'LS1', country: 'UK' },

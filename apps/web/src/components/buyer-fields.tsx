@@ -6,6 +6,7 @@ type Errors<K extends string> = { [Name in K]?: { message?: string | undefined }
 type ShipToName = 'street' | 'city' | 'postalCode' | 'country';
 
 type BuyerValues = { [K in ShipToName | 'phone']: string } & {
+  state?: string | undefined;
   company?: string | undefined;
   taxId?: string | undefined;
   poNumber?: string | undefined;
@@ -22,6 +23,8 @@ export function buyerBody(values: BuyerValues) {
       city: values.city,
       postalCode: values.postalCode,
       country: values.country,
+      // Only where the buyer typed one: without it, the body is what it always was.
+      ...(values.state ? { state: values.state } : {}),
     },
     phone: values.phone,
     ...(values.company ? { company: values.company } : {}),
@@ -35,9 +38,12 @@ type InvoiceName = 'company' | 'taxId' | 'poNumber';
 export function ShipToFields({
   field,
   errors,
+  state,
 }: {
   field: (name: ShipToName) => UseFormRegisterReturn;
   errors: Errors<ShipToName>;
+  /** The optional state or province (checkout: where the shop collects tax by state). */
+  state?: { field: UseFormRegisterReturn; error?: string | undefined };
 }) {
   return (
     <>
@@ -61,12 +67,29 @@ export function ShipToFields({
           {...field('postalCode')}
         />
       </div>
-      <Field
-        label="Country"
-        autoComplete="country-name"
-        error={errors.country?.message}
-        {...field('country')}
-      />
+      {state ? (
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            label="Country"
+            autoComplete="country-name"
+            error={errors.country?.message}
+            {...field('country')}
+          />
+          <Field
+            label="State or province (optional)"
+            autoComplete="address-level1"
+            error={state.error}
+            {...state.field}
+          />
+        </div>
+      ) : (
+        <Field
+          label="Country"
+          autoComplete="country-name"
+          error={errors.country?.message}
+          {...field('country')}
+        />
+      )}
     </>
   );
 }

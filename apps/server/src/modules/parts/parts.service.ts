@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_CATEGORY,
   fromCents,
@@ -223,4 +223,17 @@ export async function updatePartDetails(
 export async function countParts(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(parts);
   return row?.n ?? 0;
+}
+
+/** Each part's catalog category (what its tax rate depends on, decision 063), by part id. */
+export async function categoriesOf(
+  db: DbOrTx,
+  partIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (partIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: parts.id, category: parts.category })
+    .from(parts)
+    .where(inArray(parts.id, [...partIds]));
+  return new Map(rows.map((r) => [r.id, r.category]));
 }

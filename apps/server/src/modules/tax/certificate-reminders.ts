@@ -1,3 +1,4 @@
+import { sweepCertificateFiles } from './certificate-files.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -77,7 +78,7 @@ export async function remindExpiringCertificates(
 export function startCertificateReminders(
   app: FastifyInstance,
   db: Db,
-  context: { brandName: string; publicUrl: string },
+  context: { brandName: string; publicUrl: string; certificatesDir?: string },
   intervalMs: number,
   onQueued: () => void,
 ): void {
@@ -85,6 +86,8 @@ export function startCertificateReminders(
     name: 'tax certificate reminders',
     intervalMs,
     async work() {
+      // Certificate files no status names any more (a company deleted) go with the same round.
+      if (context.certificatesDir) await sweepCertificateFiles(db, context.certificatesDir);
       const reminded = await remindExpiringCertificates(db, context);
       if (reminded === 0) return;
       onQueued();

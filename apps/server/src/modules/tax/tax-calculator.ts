@@ -65,3 +65,7 @@ export const regionRatesCalculator: TaxCalculator = {
     return planOf(region, decideTax(region, status, today));
   },
 };
+
+/** A line's rate under a plan: its category's, else the plan's (as the placing statement reads it). */
+export const planRateBp = (plan: TaxPlan, category: string): number =>
+  plan.categoryRates.find((c) => c.category === category)?.rateBp ?? plan.defaultRateBp;

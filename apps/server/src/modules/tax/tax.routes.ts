@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CartTaxBody,
   CompanyTaxStatusBody,
   endpoints,
   formatRate,
@@ -13,6 +14,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Caller, Guards } from '../auth/guards.js';
+import { findUserById } from '../auth/identity.service.js';
 import { EVERY_ROLE, findCompany, requireRole } from '../companies/companies.service.js';
 import {
   createTaxRegion,
@@ -28,9 +30,17 @@ import {
   type TaxRegionValues,
   type TaxStatusValues,
 } from './tax.service.js';
+import type { CompanyTaxStatusRow } from './tax.tables.js';
+import { cartTaxOf } from './cart-tax.js';
+import { removeCertificateFiles } from './certificate-files.js';
 import { checkVatId } from './vat-id.js';
 
-export type TaxRoutesOptions = { db: Db; guards: Guards };
+export type TaxRoutesOptions = {
+  db: Db;
+  guards: Guards;
+  /** Where exemption certificates' files are kept (decision 066). */
+  certificatesDir: string;
+};
 
 const actorOf = (caller: Caller) => ({ userId: caller.sub, email: caller.email });
 
@@ -52,7 +62,10 @@ const describeStatus = (v: TaxStatusValues) =>
  * status, every change audited in its transaction; a company's members read its status (404 to
  * anyone else). Who is asking is checked before the body is read (decision 007).
  */
-export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { db, guards }) => {
+export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (
+  app,
+  { db, guards, certificatesDir },
+) => {
   const regionsNow = async () => (await listTaxRegions(db)).map(toRegionResponse);
   const regionNow = async (id: string) => {
     const region = (await listTaxRegions(db)).find((r) => r.id === id);
@@ -114,12 +127,26 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
     return regionsNow();
   });
 
+  // The cart's tax before placing (decision 066): the caller's own cart, for whom it buys for.
+  app.post(routePath(endpoints.cartTax), async (request) => {
+    const caller = await guards.requireUser(request);
+    const shipTo = parseOr400(CartTaxBody, request.body ?? {});
+    return cartTaxOf(db, caller.sub, shipTo);
+  });
+
   app.get(routePath(endpoints.companyTaxStatus), async (request) => {
     const caller = await guards.requireUser(request);
     const { id } = request.params as { id: string };
     await requireRole(db, id, caller, EVERY_ROLE);
     return toStatusResponse(await findTaxStatusRow(db, id), utcToday());
   });
+
+  /** What staff read: the status with who verified it (members never see staff's emails). */
+  const staffStatusOf = async (row: CompanyTaxStatusRow | undefined) => {
+    const by = row?.kind === 'exempt' ? row.verifiedBy : row?.confirmedBy;
+    const user = by ? await findUserById(db, by) : undefined;
+    return { ...toStatusResponse(row, utcToday()), verifiedBy: user?.email ?? by ?? null };
+  };
 
   const companyOr404 = async (id: string) => {
     const company = await findCompany(db, id);
@@ -131,7 +158,7 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
     await guards.requireAdmin(request);
     const { id } = request.params as { id: string };
     await companyOr404(id);
-    return toStatusResponse(await findTaxStatusRow(db, id), utcToday());
+    return staffStatusOf(await findTaxStatusRow(db, id));
   });
 
   app.put(routePath(endpoints.staffSetCompanyTaxStatus), async (request) => {
@@ -159,7 +186,9 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
       });
       return written;
     });
-    return toStatusResponse(row, utcToday());
+    // A status that is no longer an exemption keeps no certificate file.
+    await removeCertificateFiles(certificatesDir, [row.dropped]);
+    return staffStatusOf(row);
   });
 
   app.post(routePath(endpoints.staffVerifyCompanyTaxStatus), async (request) => {
@@ -179,6 +208,6 @@ export const taxRoutes: FastifyPluginAsyncZod<TaxRoutesOptions> = async (app, { 
       });
       return verified;
     });
-    return toStatusResponse(row, utcToday());
+    return staffStatusOf(row);
   });
 };

@@ -190,6 +190,14 @@ export const toStatusResponse = (
         ? (row.confirmedAt?.toISOString() ?? null)
         : null,
   vatId: row?.kind === 'reverse_charge' ? row.vatId : null,
+  certificateFile:
+    row?.kind === 'exempt' && row.certificateUpload && row.certificateUploadedAt
+      ? {
+          contentType: row.certificateContentType ?? 'application/octet-stream',
+          uploadedAt: row.certificateUploadedAt.toISOString(),
+          url: `/api/companies/${row.companyId}/tax-status/certificate`,
+        }
+      : null,
   expired:
     row?.kind === 'exempt' && row.certificateExpiresOn !== null && row.certificateExpiresOn < today,
 });
@@ -200,12 +208,25 @@ export type TaxStatusValues =
   | { kind: 'exempt'; certificateNumber: string; regions: string[]; expiresOn: string }
   | { kind: 'reverse_charge'; vatId: string };
 
+/**
+ * Writes a company's status. An exemption set again keeps its uploaded file; any other status
+ * drops it, and `dropped` names the file to remove once the transaction committed.
+ */
 export async function writeTaxStatus(
   tx: DbOrTx,
   companyId: string,
   values: TaxStatusValues,
-): Promise<CompanyTaxStatusRow> {
+): Promise<CompanyTaxStatusRow & { dropped: string | null }> {
+  const [before] = await tx
+    .select({ file: companyTaxStatuses.certificateUpload })
+    .from(companyTaxStatuses)
+    .where(eq(companyTaxStatuses.companyId, companyId))
+    .for('update');
+  const keepsFile = values.kind === 'exempt';
   const row = {
+    ...(keepsFile
+      ? {}
+      : { certificateUpload: null, certificateContentType: null, certificateUploadedAt: null }),
     kind: values.kind,
     certificateNumber: values.kind === 'exempt' ? values.certificateNumber : null,
     certificateRegions: values.kind === 'exempt' ? values.regions : [],
@@ -223,7 +244,7 @@ export async function writeTaxStatus(
     .values({ companyId, ...row })
     .onConflictDoUpdate({ target: companyTaxStatuses.companyId, set: row })
     .returning();
-  return written!;
+  return { ...written!, dropped: keepsFile ? null : (before?.file ?? null) };
 }
 
 /** Staff verified the certificate or confirmed the VAT id; 409 for a standard company. */

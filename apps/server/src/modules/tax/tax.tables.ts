@@ -73,8 +73,10 @@ export const companyTaxStatuses = pgTable(
       .notNull()
       .default(sql`'{}'`),
     certificateExpiresOn: date('certificate_expires_on', { mode: 'string' }),
-    /** Reserved for the certificate's file (not stored yet: decision 063). */
+    /** The certificate's stored file name under the uploads' `tax-certificates/` (decision 066). */
     certificateUpload: text('certificate_upload'),
+    certificateContentType: text('certificate_content_type'),
+    certificateUploadedAt: timestamp('certificate_uploaded_at', { withTimezone: true }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verifiedBy: text('verified_by'),
     vatId: text('vat_id'),
@@ -96,6 +98,13 @@ export const companyTaxStatuses = pgTable(
     check(
       'company_tax_statuses_reverse_has_vat',
       sql`${t.kind} <> 'reverse_charge' or ${t.vatId} is not null`,
+    ),
+    check(
+      'company_tax_statuses_certificate_file',
+      sql`(${t.certificateUpload} is null and ${t.certificateContentType} is null and ${t.certificateUploadedAt} is null)
+	or (${t.kind} = 'exempt' and ${t.certificateUpload} ~ '^[0-9a-f-]{36}\.(pdf|jpg|png|webp)$'
+		and ${t.certificateContentType} in ('application/pdf', 'image/jpeg', 'image/png', 'image/webp')
+		and ${t.certificateUploadedAt} is not null)`,
     ),
     index('company_tax_statuses_expiry_idx')
       .on(t.certificateExpiresOn)

@@ -117,11 +117,17 @@ describe('taxes: staff configure regions and company statuses', () => {
       verifiedAt: null,
       expired: false,
     });
+    expect(set.json<CompanyTaxStatusResponse>().verifiedBy).toBeNull();
     const verified = await call(staff, 'POST', `${url}/verify`);
     expect(verified.json<CompanyTaxStatusResponse>().verifiedAt).not.toBeNull();
-    expect((await call(owner, 'GET', mine)).json<CompanyTaxStatusResponse>()).toMatchObject({
-      certificateNumber: 'CA-RESALE-77',
-    });
+    // Staff see who verified it (the console's company page); members never see staff's emails.
+    expect(verified.json<CompanyTaxStatusResponse>().verifiedBy).toBe(staff.email);
+    expect((await call(staff, 'GET', url)).json<CompanyTaxStatusResponse>().verifiedBy).toBe(
+      staff.email,
+    );
+    const read = (await call(owner, 'GET', mine)).json<CompanyTaxStatusResponse>();
+    expect(read).toMatchObject({ certificateNumber: 'CA-RESALE-77' });
+    expect(read).not.toHaveProperty('verifiedBy');
     expect((await call(outsider, 'GET', mine)).statusCode).toBe(404);
 
     const badVat = await call(staff, 'PUT', url, { kind: 'reverse_charge', vatId: 'DE123' });

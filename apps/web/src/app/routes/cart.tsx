@@ -12,6 +12,8 @@ import { useCart } from '../../features/cart/use-cart';
 
 /** "Request a quote" (the quotes feature), loaded only when a signed-in buyer's cart shows it. */
 const RequestQuote = lazy(() => import('../../features/quotes/components/request-quote'));
+/** The tax estimate (decision 066): shown only where the shop collects tax, to a signed-in buyer. */
+const CartTaxEstimate = lazy(() => import('../../features/cart/components/cart-tax-estimate'));
 
 /** The cart: every line with its fix, the subtotal, and the way to checkout. */
 export default function CartRoute() {
@@ -78,6 +80,11 @@ export default function CartRoute() {
               )}
             </div>
           </div>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <CartTaxEstimate cart={cart} />
+            </Suspense>
+          )}
           {signedIn && (
             <div className="mt-4 flex justify-end">
               <Suspense fallback={null}>

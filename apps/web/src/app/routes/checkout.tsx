@@ -50,6 +50,8 @@ export default function CheckoutRoute() {
     if (companyId !== chosenCompany) setBuyingFor.mutate(companyId);
   };
   const [shipTo, setShipTo] = useState<ShipTo | null>(null);
+  // Where the shop collects tax, the lines' sum is the net: the form shows the total with tax.
+  const [taxed, setTaxed] = useState(false);
 
   if (pending || !auth.user) return <Spinner label="Loading your cart…" />;
   if (!cart)
@@ -152,7 +154,8 @@ export default function CheckoutRoute() {
           ))}
         </ul>
         <p className="mt-4 text-lg">
-          Total: <strong data-testid="lines-total">{formatMoney(cart.subtotal)}</strong>
+          {taxed ? 'Total before tax:' : 'Total:'}{' '}
+          <strong data-testid="lines-total">{formatMoney(cart.subtotal)}</strong>
         </p>
       </section>
       <div className="space-y-4">
@@ -162,6 +165,7 @@ export default function CheckoutRoute() {
             cart={cart}
             forCompany={forCompany}
             shipTo={shipTo}
+            onTaxed={setTaxed}
             customer={{ name: auth.user.name, email: auth.user.email }}
             onRefused={(r) => {
               setRefusal(r);

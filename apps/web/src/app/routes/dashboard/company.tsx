@@ -7,6 +7,7 @@ import { useCompany, useMyCompanies } from '../../../features/companies/api/comp
 import { CompanyPanel } from '../../../features/companies/components/company-panel';
 import { CreateCompanyForm } from '../../../features/companies/components/create-company-form';
 import { CompanyPrices } from '../../../features/price-lists/components/company-prices';
+import { MyCompanyTaxExemption } from '../../../features/taxes/components/my-company-tax-exemption';
 
 /** The buyer's companies: each one's members, invitations and standing, or a form to create one. */
 export default function CompanyRoute() {
@@ -77,6 +78,10 @@ export default function CompanyRoute() {
           <CompanyPanel company={company.data} myUserId={auth.user?.id ?? ''} />
           {/* Composed here: features do not import each other. */}
           <CompanyPrices companyId={company.data.id} />
+          <MyCompanyTaxExemption
+            companyId={company.data.id}
+            owner={company.data.role === 'owner'}
+          />
         </>
       )}
     </>

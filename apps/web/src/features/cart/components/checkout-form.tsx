@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { type z } from 'zod';
 import {
   CheckoutForm as CheckoutFormSchema,
   formatMoney,
+  fromCents,
+  toCents,
   type CartResponse,
   type LinesRefusal,
   type OrderResponse,
@@ -18,6 +20,8 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { newRequestKey } from '../../../lib/request-key';
 import { useCheckout } from '../api/cart-api';
+import { cartTaxKey, useCartTax } from '../api/cart-tax';
+import { CartTaxSummary } from './cart-tax-summary';
 
 type Values = z.output<typeof CheckoutFormSchema>;
 
@@ -31,6 +35,8 @@ type Props = {
   forCompany?: { companyId: string; payment: 'card' | 'account' } | null;
   /** An address picked elsewhere (a company's delivery address), to fill the ship-to with. */
   shipTo?: ShipTo | null;
+  /** Whether the order is taxed where it goes (the page then calls its lines' sum "before tax"). */
+  onTaxed?: (taxed: boolean) => void;
 };
 
 /**
@@ -38,7 +44,15 @@ type Props = {
  * lines go with the unit prices this page shows: if one changed meanwhile, nothing is placed and
  * the buyer sees which, so nobody is charged a total they did not see.
  */
-export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, shipTo }: Props) {
+export function CheckoutForm({
+  cart,
+  customer,
+  onPlaced,
+  onRefused,
+  forCompany,
+  shipTo,
+  onTaxed,
+}: Props) {
   const checkout = useCheckout();
   const [serverError, setServerError] = useState<string | null>(null);
   // One key per order the buyer means to place: a double click or a retry places it once.
@@ -50,6 +64,7 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, 
       city: '',
       postalCode: '',
       country: '',
+      state: '',
       phone: '',
       company: '',
       taxId: '',
@@ -61,7 +76,16 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, 
     if (!shipTo) return;
     for (const name of ['street', 'city', 'postalCode', 'country'] as const)
       form.setValue(name, shipTo[name], { shouldValidate: true });
+    form.setValue('state', shipTo.state ?? '', { shouldValidate: true });
   }, [shipTo, form]);
+
+  // The tax the order would pay where it goes (decision 066): none where the shop collects none.
+  const country = useWatch({ control: form.control, name: 'country' });
+  const state = useWatch({ control: form.control, name: 'state' });
+  const taxOf = useCartTax(country ?? '', state ?? '', cartTaxKey(cart));
+  const tax = taxOf.data?.tax ?? null;
+  const taxed = tax !== null;
+  useEffect(() => onTaxed?.(taxed), [onTaxed, taxed]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
@@ -101,7 +125,11 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, 
         <h2 className="card-title">Ship to</h2>
         <Field label="Name" value={customer.name} readOnly />
         <Field label="Email" type="email" value={customer.email} readOnly />
-        <ShipToFields field={(name) => form.register(name)} errors={errors} />
+        <ShipToFields
+          field={(name) => form.register(name)}
+          errors={errors}
+          state={{ field: form.register('state'), error: errors.state?.message }}
+        />
         <Field
           label="Phone"
           type="tel"
@@ -115,8 +143,12 @@ export function CheckoutForm({ cart, customer, onPlaced, onRefused, forCompany, 
           errors={errors}
           forCompany={Boolean(forCompany)}
         />
+        {tax && <CartTaxSummary tax={tax} busy={taxOf.isFetching} />}
         <p className="text-lg" aria-live="polite" data-testid="checkout-total">
-          Total: <strong>{formatMoney(cart.subtotal)}</strong>
+          Total:{' '}
+          <strong>
+            {formatMoney(tax ? fromCents(toCents(tax.net) + toCents(tax.tax)) : cart.subtotal)}
+          </strong>
         </p>
         <FormError message={serverError} testId="checkout-error" />
         <TermsAcceptance />

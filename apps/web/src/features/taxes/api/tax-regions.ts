@@ -30,3 +30,15 @@ export const useDeleteTaxRegion = () =>
       api<TaxRegionList>(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true }),
     meta: changes,
   });
+
+/** A region's place, rate and category rates, replaced as a whole (placed orders keep their tax). */
+export const useUpdateTaxRegion = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TaxRegionBody }) =>
+      api<TaxRegionResponse>(`${base}/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        auth: true,
+        body,
+      }),
+    meta: changes,
+  });

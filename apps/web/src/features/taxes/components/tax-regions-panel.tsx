@@ -1,27 +1,10 @@
-import type { FormEvent } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useCreateTaxRegion, useDeleteTaxRegion, useTaxRegions } from '../api/tax-regions';
-
-/** A refused change in words: the message, then each field's problem. */
-function Refusal({ error }: { error: unknown }) {
-  if (!error) return null;
-  const fields = error instanceof ApiError ? Object.values(error.fields) : [];
-  return (
-    <div role="alert" className="mt-2 text-sm text-error" data-testid="tax-region-error">
-      <p>{error instanceof Error ? error.message : 'Something went wrong.'}</p>
-      {fields.length > 0 && (
-        <ul className="list-disc pl-5">
-          {fields.map((f) => (
-            <li key={f}>{f}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
+import { TaxRegionEditor } from './tax-region-editor';
+import { Refusal } from './tax-refusal';
 
 /**
  * Where the shop collects tax (issue 37, decision 063): the regions with their rates, a form that
@@ -31,6 +14,8 @@ export function TaxRegionsPanel() {
   const regions = useTaxRegions();
   const create = useCreateTaxRegion();
   const remove = useDeleteTaxRegion();
+  const [editing, setEditing] = useState<string | null>(null);
+  const edited = regions.data?.find((r) => r.id === editing) ?? null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,7 +75,15 @@ export function TaxRegionsPanel() {
                         ? '—'
                         : r.categoryRates.map((c) => `${c.category} ${c.rate}%`).join(', ')}
                     </td>
-                    <td>
+                    <td className="whitespace-nowrap">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm min-h-11"
+                        onClick={() => setEditing(r.id)}
+                        aria-label={`Edit the rates of ${r.key}`}
+                      >
+                        Edit
+                      </button>
                       <button
                         type="button"
                         className="btn btn-ghost btn-sm min-h-11"
@@ -108,6 +101,9 @@ export function TaxRegionsPanel() {
           </div>
         )}
         <Refusal error={remove.error} />
+        {edited && (
+          <TaxRegionEditor key={edited.id} region={edited} onDone={() => setEditing(null)} />
+        )}
       </section>
       <section aria-labelledby="new-tax-region-title">
         <h2 id="new-tax-region-title" className="mb-4 text-xl font-semibold">
