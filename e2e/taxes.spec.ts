@@ -81,6 +81,22 @@ describe.runIf(browserAvailable())('taxes in the browser (issue 37)', () => {
     for (const expected of [`Tax 20% on ${money(net)}`, money(tax), money(net + tax)])
       expect(invoice).toContain(expected);
 
+    // The one-part order form asks the state too: shipped to California, 8.25% is charged.
+    await page.goto('/');
+    await orderNowOf(page, filter.name).click();
+    await page.getByRole('form', { name: 'Order form' }).waitFor();
+    await fillShipTo(page, '9 Sunset Blvd');
+    await page.getByLabel('Country').fill('United States');
+    await page.getByLabel('State or province (optional)').fill('CA');
+    await page.getByLabel('Quantity (minimum order)').fill('50');
+    await page.getByLabel('Phone').fill('0113 496 0000');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await confirmAlert(page, alerts.orderPlaced);
+    await page.waitForURL('**/dashboard/payment/**');
+    await page
+      .getByRole('button', { name: `Pay ${money(net + lineTaxCents(net, 825))}` })
+      .waitFor();
+
     // An exempt distributor (verified certificate for GB) pays no tax; its invoice names it.
     const dealer = await newPage(ctx.browser, ctx.shop.baseURL);
     await registerCustomer(dealer.page, { name: 'Dan Dealer', email: 'dan@example.com' });

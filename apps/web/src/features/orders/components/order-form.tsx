@@ -45,6 +45,7 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
       city: '',
       postalCode: '',
       country: '',
+      state: '',
       minimum: String(part.mOrderQuantity),
       phone: '',
       company: '',
@@ -118,7 +119,11 @@ export function OrderForm({ part, customer, onPlaced }: OrderFormProps) {
         <h2 className="card-title">Place your order</h2>
         <Field label="Name" value={customer.name} readOnly />
         <Field label="Email" type="email" value={customer.email} readOnly />
-        <ShipToFields field={(name) => form.register(name)} errors={errors} />
+        <ShipToFields
+          field={(name) => form.register(name)}
+          errors={errors}
+          state={{ field: form.register('state'), error: errors.state?.message }}
+        />
         <Field
           label="Quantity (minimum order)"
           type="number"
