@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '@storefront/contract';
+import { formatMoney, type CartLine } from '@storefront/contract';
 import { DownloadLinesCsv } from '../../components/download-lines-csv';
 import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
@@ -8,12 +8,44 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { CartLineRow } from '../../features/cart/components/cart-line-row';
 import { useAuth } from '../../features/auth/use-auth';
-import { useCart } from '../../features/cart/use-cart';
+import { useCart, type LineChange } from '../../features/cart/use-cart';
 
 /** "Request a quote" (the quotes feature), loaded only when a signed-in buyer's cart shows it. */
 const RequestQuote = lazy(() => import('../../features/quotes/components/request-quote'));
 /** The tax estimate (decision 066): shown only where the shop collects tax, to a signed-in buyer. */
 const CartTaxEstimate = lazy(() => import('../../features/cart/components/cart-tax-estimate'));
+
+/** The lines drawn at once: a phone's first screen holds fewer. */
+const FIRST_LINES = 8;
+
+/**
+ * The cart's lines: the first few at once, the rest in a render React slices and interrupts
+ * (a deferred value), so a cart of fifty is not one long task while the buyer waits to tap.
+ */
+function CartLines({
+  lines,
+  onChange,
+  onRemove,
+}: {
+  lines: CartLine[];
+  onChange: (partId: string, change: LineChange) => Promise<void>;
+  onRemove: (partId: string) => Promise<void>;
+}) {
+  const shown = useDeferredValue(lines.length, Math.min(lines.length, FIRST_LINES));
+  return (
+    <ul className="space-y-3" aria-label="Cart lines">
+      {lines.slice(0, Math.max(shown, FIRST_LINES)).map((line, i) => (
+        <CartLineRow
+          key={line.partId}
+          line={line}
+          eager={i < 4}
+          onChange={onChange}
+          onRemove={onRemove}
+        />
+      ))}
+    </ul>
+  );
+}
 
 /** The cart: every line with its fix, the subtotal, and the way to checkout. */
 export default function CartRoute() {
@@ -36,17 +68,7 @@ export default function CartRoute() {
         </div>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Cart lines">
-            {cart.lines.map((line, i) => (
-              <CartLineRow
-                key={line.partId}
-                line={line}
-                eager={i < 4}
-                onChange={change}
-                onRemove={remove}
-              />
-            ))}
-          </ul>
+          <CartLines lines={cart.lines} onChange={change} onRemove={remove} />
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-box bg-base-100 p-4 shadow">
             <p className="text-lg" aria-live="polite">
               Subtotal ({cart.lineCount} {cart.lineCount === 1 ? 'line' : 'lines'}):{' '}
