@@ -229,6 +229,7 @@ async function creditNoteTax(
   invoiceId: string,
   amountCents: number,
   orderTaxCents: number,
+  exactTaxCents?: number,
 ): Promise<number> {
   if (orderTaxCents <= 0) return 0;
   const [row] = await tx
@@ -243,11 +244,26 @@ async function creditNoteTax(
     .select({ tax: sql<string>`coalesce(sum(${companyCreditNotes.taxCents}), 0)` })
     .from(companyCreditNotes)
     .where(eq(companyCreditNotes.invoiceId, invoiceId));
+  // A return knows the tax of what it takes back (decision 065): that, within what is left.
+  if (exactTaxCents !== undefined)
+    return Math.max(
+      0,
+      Math.min(exactTaxCents, amountCents, orderTaxCents - Number(earlier?.tax ?? 0)),
+    );
   return taxTakenBack(
     { grossCents: row.amountCents, taxCents: orderTaxCents },
     { grossCents: row.creditedCents, taxCents: Number(earlier?.tax ?? 0) },
     amountCents,
   );
+}
+
+/** The tax the credit notes of an invoice took back so far (decision 063). */
+export async function creditedTaxCents(tx: DbOrTx, invoiceId: string): Promise<number> {
+  const [row] = await tx
+    .select({ tax: sql<string>`coalesce(sum(${companyCreditNotes.taxCents}), 0)` })
+    .from(companyCreditNotes)
+    .where(eq(companyCreditNotes.invoiceId, invoiceId));
+  return Number(row?.tax ?? 0);
 }
 
 /**
@@ -264,6 +280,11 @@ export async function issueCreditNote(
     issuedBy: string;
     /** The tax the order holds now (decision 063): the note takes back its share. */
     orderTaxCents?: number;
+    /**
+     * The exact tax inside the amount when the caller knows it (a return's pieces, decision
+     * 065), instead of the invoice's share; never more than the tax the invoice has left.
+     */
+    taxCents?: number;
   },
 ): Promise<CompanyCreditNoteRow> {
   const creditable = await lockOpenInvoice(tx, invoiceId);
@@ -274,7 +295,13 @@ export async function issueCreditNote(
       `At most ${formatMoney(fromCents(creditable))} can be credited on this invoice`,
       { amount: `At most ${formatMoney(fromCents(creditable))}` },
     );
-  const taxCents = await creditNoteTax(tx, invoiceId, note.amountCents, note.orderTaxCents ?? 0);
+  const taxCents = await creditNoteTax(
+    tx,
+    invoiceId,
+    note.amountCents,
+    note.orderTaxCents ?? 0,
+    note.taxCents,
+  );
   await tx
     .update(companyInvoices)
     .set({ creditedCents: sql`${companyInvoices.creditedCents} + ${note.amountCents}` })

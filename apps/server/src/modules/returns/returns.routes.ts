@@ -26,8 +26,8 @@ import {
   inspectReturn,
   receiveReturn,
   refuseReturn,
-  settleReturn,
 } from './return-actions.js';
+import { settleReturn } from './return-settle.js';
 import type { ReturnMailConfig } from './return-mail.js';
 import { feesView, policyView, setFees, setPolicy } from './return-policy.js';
 import {
