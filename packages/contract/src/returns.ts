@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, PathId, UUID_PATTERN } from './common.js';
+import { CATEGORIES } from './catalog-constants.js';
 import { MAX_QUANTITY } from './constants.js';
 
 /**
@@ -394,6 +395,43 @@ export const ReturnPolicyBody = z.strictObject({
     .max(MAX_WARRANTY_MONTHS, `Warranty months must be at most ${MAX_WARRANTY_MONTHS}`),
 });
 export type ReturnPolicyBody = z.input<typeof ReturnPolicyBody>;
+
+/**
+ * The return window of a part (decision 065): its own days when staff set them, else its
+ * category's, else null (the shop's default, `DEFAULT_RETURN_DAYS`).
+ */
+export const effectiveReturnDays = (
+  own: number | null,
+  category: number | null | undefined,
+): number | null => own ?? category ?? null;
+
+const WindowDays = z
+  .number({ error: 'Days must be a number' })
+  .int('Days must be a whole number')
+  .min(0, 'Days must be at least 0')
+  .max(MAX_RETURN_DAYS, `Days must be at most ${MAX_RETURN_DAYS}`);
+
+/**
+ * Staff's return window of each catalog category, in days: the whole set (a category left out,
+ * or null, has the shop's default). A part's own window wins over its category's.
+ */
+export const ReturnWindowsBody = z.strictObject({
+  windows: z.partialRecord(
+    z.enum(CATEGORIES, { error: 'Unknown category' }),
+    WindowDays.nullable(),
+    {
+      error: 'Windows must be an object of category: days',
+    },
+  ),
+});
+export type ReturnWindowsBody = z.input<typeof ReturnWindowsBody>;
+export const ReturnWindows = z.object({
+  /** Days when neither the part nor its category has a window. */
+  defaultDays: z.number().int(),
+  /** The categories with a window of their own. */
+  windows: z.partialRecord(z.enum(CATEGORIES), z.number().int()),
+});
+export type ReturnWindows = z.infer<typeof ReturnWindows>;
 export const ReturnPolicyResponse = z.object({
   partId: z.string(),
   returnDays: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_CATEGORY,
   fromCents,
@@ -39,6 +39,20 @@ export async function findPart(db: DbOrTx, id: string): Promise<PartRow | undefi
   if (!isUuid(id)) return undefined;
   const [row] = await partById(db).execute({ id });
   return row;
+}
+
+/** The catalog category of each of some parts (the returns module's windows by category). */
+export async function categoriesOf(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const valid = [...new Set(ids)].filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .select({ id: parts.id, category: parts.category })
+    .from(parts)
+    .where(inArray(parts.id, valid));
+  return new Map(rows.map((r) => [r.id, r.category]));
 }
 
 const partById = prepared((db) =>

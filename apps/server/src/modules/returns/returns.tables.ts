@@ -190,6 +190,17 @@ export const partReturnPolicies = pgTable(
 );
 export type PartReturnPolicyRow = typeof partReturnPolicies.$inferSelect;
 
+/** Staff's return window of a catalog category, in days (decision 065); none: the default. */
+export const categoryReturnWindows = pgTable(
+  'category_return_windows',
+  {
+    category: text('category').primaryKey(),
+    returnDays: integer('return_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('category_return_windows_days', sql`${t.returnDays} >= 0`)],
+);
+
 /**
  * A buyer's photo for a return, stored as WebP outside the public uploads folder (`file`, its
  * name there). Uploaded first (`return_id` null, seen only by its uploader), then named in the
