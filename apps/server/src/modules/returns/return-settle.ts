@@ -10,11 +10,10 @@ import {
 } from '@storefront/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { AppError } from '../../http/errors.js';
 import type { StaffActor } from '../audit/audit.service.js';
 import {
   accountInvoicesOfOrders,
-  creditedTaxCents,
+  creditNoteTotals,
   issueCreditNote,
   lockCompany,
   openCents,
@@ -67,9 +66,11 @@ export const settleReturn = (
           ne(returns.id, row.id),
         ),
       );
-    // On account the invoice already counts every credit note (earlier returns' among them).
-    const paid = invoice
-      ? { paidCents: invoice.amountCents, earlierCents: invoice.creditedCents }
+    // On account every credit note of the invoice counts (earlier returns' and staff's), with the
+    // parts of them that went to the company's credit balance.
+    const credited = invoice ? await creditNoteTotals(tx, invoice.id) : undefined;
+    const paid = credited
+      ? { paidCents: invoice!.amountCents, earlierCents: credited.amountCents }
       : { paidCents: order.totalCents, earlierCents: Number(earlier?.cents ?? 0) };
     // The tax of the accepted pieces (decision 065): each line's stored tax, proportionally, counted
     // on every piece of the line given back so far. The order's tax already fell with canceled lines.
@@ -97,27 +98,24 @@ export const settleReturn = (
       // by card by earlier returns' refunds.
       taxLeftCents: Math.max(
         0,
-        order.taxCents -
-          (invoice ? await creditedTaxCents(tx, invoice.id) : Number(earlier?.tax ?? 0)),
+        order.taxCents - (credited ? credited.taxCents : Number(earlier?.tax ?? 0)),
       ),
     });
     let refundId: string | null = null;
     let creditNoteId: string | null = null;
     let creditNoteNumber = '';
+    let toBalanceCents = 0;
     if (refund.amountCents > 0 && invoice) {
-      if (refund.amountCents > openCents(invoice))
-        throw new AppError(
-          409,
-          'INVOICE_PAID',
-          `Only ${formatMoney(fromCents(openCents(invoice)))} is still owed on this order's invoice: ` +
-            'a credit note cannot take back more',
-        );
+      // What the invoice no longer asks (it was paid) goes to the company's credit balance,
+      // which pays its next invoice (decision 065).
+      toBalanceCents = Math.max(0, refund.amountCents - openCents(invoice));
       const note = await issueCreditNote(tx, invoice.id, {
         amountCents: refund.amountCents,
         reason: `Return ${formatReturnNumber(row.number)}`,
         issuedBy: actor.userId,
         orderTaxCents: order.taxCents,
         taxCents: refund.taxCents,
+        restToBalance: true,
       });
       creditNoteId = note.id;
       creditNoteNumber = `CN-${note.number}`;
@@ -159,7 +157,10 @@ export const settleReturn = (
       formatMoney(fromCents(refund.amountCents)) +
       (refund.taxCents > 0 ? ` (tax ${formatMoney(fromCents(refund.taxCents))})` : '');
     const how = creditNoteNumber
-      ? `credited ${amount} (credit note ${creditNoteNumber})`
+      ? `credited ${amount} (credit note ${creditNoteNumber}` +
+        (toBalanceCents > 0
+          ? `; ${formatMoney(fromCents(toBalanceCents))} of it to the company's credit balance, for its next invoice)`
+          : ')')
       : refundId
         ? `refunded ${amount} to the card`
         : 'nothing to give back';
