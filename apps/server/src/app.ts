@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { returnPhotosDir, type Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createAccessKeys } from './modules/auth/access-key.js';
 import { createAuth } from './modules/auth/auth.js';
@@ -33,6 +32,7 @@ import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { startQuoteExpiry } from './modules/quotes/quote-expiry.js';
 import { quoteRoutes } from './modules/quotes/quotes.routes.js';
 import { staffQuoteRoutes } from './modules/quotes/staff-quotes.routes.js';
+import { registerReturnPhotoJobs } from './modules/returns/return-photo-erasure.js';
 import { returnFileRoutes } from './modules/returns/return-files.routes.js';
 import { returnRoutes } from './modules/returns/returns.routes.js';
 import {
@@ -355,6 +355,7 @@ export async function buildApp({
   const provider = givenProvider ?? configured.provider;
   const sandbox = givenProvider ? null : configured.sandbox;
   registerRefundJobs(outbox, db, provider);
+  registerReturnPhotoJobs(outbox, db, returnPhotosDir(config.dataDir));
   const gate = paymentGate(db, provider);
   storefront.sweepUnpaidOrders = (hours, now) => sweepExpiredOrders(db, hours, gate, now);
 
@@ -527,7 +528,7 @@ export async function buildApp({
   await app.register(returnFileRoutes, {
     db,
     guards,
-    dir: path.join(config.dataDir, 'return-photos'),
+    dir: returnPhotosDir(config.dataDir),
     maxBytes: config.uploadMaxBytes,
     seller,
   });

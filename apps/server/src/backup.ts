@@ -1,7 +1,7 @@
 // `npm run backup`: takes one backup now, with the server's own environment, running or not.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, returnPhotosDir } from './config.js';
 import { runningServerPid } from './data-dir-lock.js';
 import { openDatabase } from './db/database.js';
 import { backupSource, readStatus, runBackup } from './modules/backups/backup.service.js';
@@ -76,9 +76,10 @@ async function main(): Promise<number> {
       dir: config.backups.dir,
       keep: config.backups.keep,
       uploadsDir: config.uploadsDir,
+      returnPhotosDir: returnPhotosDir(config.dataDir),
     });
     console.log(
-      `Backup written: ${result.file} (${megabytes(result.bytes)}, ${result.durationMs} ms; schema ${result.manifest.schema.tag}, ${result.manifest.uploads.files} pictures)`,
+      `Backup written: ${result.file} (${megabytes(result.bytes)}, ${result.durationMs} ms; schema ${result.manifest.schema.tag}, ${result.manifest.uploads.files} pictures, ${result.manifest.returnPhotos?.files ?? 0} return photos)`,
     );
     return 0;
   } catch (err) {

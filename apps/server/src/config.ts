@@ -387,6 +387,12 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Where buyers' return photos are kept (decision 064): inside DATA_DIR, never the public uploads
+ * folder; the backup copies it as `return-photos/` entries.
+ */
+export const returnPhotosDir = (dataDir: string): string => path.join(dataDir, 'return-photos');
+
 /** Parses the environment once at start-up; every bad variable is named in one message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);

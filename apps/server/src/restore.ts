@@ -1,5 +1,5 @@
 // `npm run restore -- FILE [--replace]`: puts a backup back, then the server starts on it.
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, returnPhotosDir } from './config.js';
 import { runningServerPid } from './data-dir-lock.js';
 import { restoreBackup, RestoreRefusedError } from './modules/backups/restore.js';
 
@@ -28,6 +28,7 @@ async function main(): Promise<number> {
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dataDir: config.dataDir },
       uploadsDir: config.uploadsDir,
+      returnPhotosDir: returnPhotosDir(config.dataDir),
       replace,
     });
     console.log(

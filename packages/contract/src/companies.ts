@@ -85,6 +85,11 @@ export const CompanyStanding = z.object({
   /** What an order on account may still add (0 when terms are not approved). */
   creditAvailable: z.number(),
   overdue: z.number(),
+  /**
+   * Credit notes' money beyond what their invoices still asked (a return on a paid invoice,
+   * decision 065): it pays the company's next invoice. On a company's own page, not in lists.
+   */
+  creditBalance: z.number().optional(),
 });
 export type CompanyStanding = z.infer<typeof CompanyStanding>;
 

@@ -16,6 +16,8 @@ import {
   ReturnPolicyBody,
   ReturnPolicyResponse,
   ReturnResponse,
+  ReturnWindows,
+  ReturnWindowsBody,
   SettleReturnBody,
   StaffReturnListQuery,
 } from './returns.js';
@@ -215,6 +217,30 @@ export const staffReturnEndpoints = {
     body: RestockingFeesBody,
     errors: [400],
     answers: { 200: json('The fees', RestockingFees) },
+  },
+  staffReturnWindows: {
+    method: 'GET',
+    path: '/api/staff/return-windows',
+    tag: 'Staff',
+    summary: 'The return window of each catalog category, in days',
+    description:
+      "A part's own window wins over its category's, which wins over the shop's default " +
+      '(`defaultDays`).',
+    access: 'admin',
+    answers: { 200: json('The windows', ReturnWindows) },
+  },
+  staffSetReturnWindows: {
+    method: 'PUT',
+    path: '/api/staff/return-windows',
+    tag: 'Staff',
+    summary: 'Set the return window of each catalog category (the whole set)',
+    description:
+      'A category left out or null has the default window. Returns already asked keep the ' +
+      'window checked when they were asked.',
+    access: 'admin',
+    body: ReturnWindowsBody,
+    errors: [400],
+    answers: { 200: json('The windows', ReturnWindows) },
   },
   staffReturnPolicy: {
     method: 'GET',

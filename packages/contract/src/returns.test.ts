@@ -11,6 +11,8 @@ import {
   RETURN_ACTIONS,
   RETURN_STATUSES,
   returnableQuantity,
+  ReturnWindowsBody,
+  effectiveReturnDays,
   SettleReturnBody,
   type ReturnAction,
   type ReturnStatus,
@@ -194,5 +196,18 @@ describe('return bodies', () => {
     expect(
       SettleReturnBody.safeParse({ waiveFee: true, waiveReason: 'Loyal customer' }).success,
     ).toBe(true);
+  });
+
+  it('takes a part’s own window, else its category’s, else the default; bodies name known categories', () => {
+    expect(effectiveReturnDays(20, 60)).toBe(20);
+    expect(effectiveReturnDays(0, 60)).toBe(0);
+    expect(effectiveReturnDays(null, 60)).toBe(60);
+    expect(effectiveReturnDays(null, undefined)).toBeNull();
+    expect(ReturnWindowsBody.safeParse({ windows: { brakes: 60, lighting: null } }).success).toBe(
+      true,
+    );
+    expect(ReturnWindowsBody.safeParse({ windows: { wheels: 10 } }).success).toBe(false);
+    expect(ReturnWindowsBody.safeParse({ windows: { brakes: 366 } }).success).toBe(false);
+    expect(ReturnWindowsBody.safeParse({ windows: { brakes: 1.5 } }).success).toBe(false);
   });
 });

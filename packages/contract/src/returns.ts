@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, PathId, UUID_PATTERN } from './common.js';
+import { CATEGORIES } from './catalog-constants.js';
 import { MAX_QUANTITY } from './constants.js';
 
 /**
@@ -98,25 +99,70 @@ export const formatReturnNumber = (number: number): string => `R-${number}`;
 // ---------------------------------------------------------------------------------------------
 // Money: pure and written once, tested by properties (returns.test.ts).
 
-export type AcceptedLine = { acceptedQuantity: number; unitPriceCents: number };
+export type AcceptedLine = {
+  acceptedQuantity: number;
+  unitPriceCents: number;
+  /** The tax given back for the accepted pieces (`returnedLineTaxCents`); 0 when untaxed. */
+  taxCents?: number;
+};
 
 /** A fee of `bp` basis points of `grossCents`, rounded to the nearest cent (half up). */
 export const restockingFeeCents = (grossCents: number, bp: number): number =>
   Math.floor((grossCents * bp + 5000) / 10000);
 
+/**
+ * The tax given back with `quantity` more pieces of an order line of `line.quantity` pieces that
+ * was charged `line.taxCents` of tax, after earlier settled returns gave back `earlier.quantity`
+ * pieces and `earlier.taxCents` of its tax: the line's tax for every piece given back so far,
+ * proportionally and rounded half up (decision 063's rounding), less what was given back before.
+ * Never below 0, never past the line's tax; giving back every piece gives back exactly its tax.
+ */
+export function returnedLineTaxCents(
+  line: { quantity: number; taxCents: number },
+  earlier: { quantity: number; taxCents: number },
+  quantity: number,
+): number {
+  if (line.quantity <= 0 || line.taxCents <= 0 || quantity <= 0) return 0;
+  const upTo = Math.min(line.quantity, earlier.quantity + quantity);
+  const share = Number(
+    (BigInt(line.taxCents) * BigInt(upTo) * 2n + BigInt(line.quantity)) /
+      (2n * BigInt(line.quantity)),
+  );
+  return Math.max(0, Math.min(line.taxCents - earlier.taxCents, share - earlier.taxCents));
+}
+
+/**
+ * Each line's tax lowered, from the last line back, until they add up to `totalCents` (when less
+ * tax was left on the order than the lines' shares): a return's lines add up to its tax.
+ */
+export function fitLineTaxes(lineTax: readonly number[], totalCents: number): number[] {
+  const kept = [...lineTax];
+  let over = kept.reduce((s, t) => s + t, 0) - Math.max(0, totalCents);
+  for (let i = kept.length - 1; i >= 0 && over > 0; i--) {
+    const cut = Math.min(kept[i]!, over);
+    kept[i] = kept[i]! - cut;
+    over -= cut;
+  }
+  return kept;
+}
+
 export type ReturnRefund = {
-  /** Accepted quantity × the unit price paid, over every line. */
+  /** Accepted quantity × the unit price paid (net of tax), over every line. */
   grossCents: number;
-  /** The restocking fee (0 when waived). */
+  /** The restocking fee (0 when waived), on the net price. */
   feeCents: number;
-  /** What is refunded or credited: gross less fee, never above what is left of the payment. */
+  /** The tax given back with the accepted pieces (0 when the order was not taxed). */
+  taxCents: number;
+  /** What is refunded or credited: gross less fee plus the tax, never above what is left. */
   amountCents: number;
 };
 
 /**
  * What a settled return gives back: the accepted quantity of each line at the unit price paid,
- * less the restocking fee of the reason (unless waived), and never more than was paid for the
- * order less every earlier refund and credit (`paidCents - earlierCents`), nor below zero.
+ * less the restocking fee of the reason (unless waived), plus the tax of the accepted pieces
+ * (never more than the tax left on the order, `taxLeftCents`), and never more than was paid for
+ * the order less every earlier refund and credit (`paidCents - earlierCents`), nor below zero.
+ * The amount is always its net part plus its tax, to the cent.
  */
 export function computeReturnRefund(input: {
   lines: readonly AcceptedLine[];
@@ -124,13 +170,18 @@ export function computeReturnRefund(input: {
   waived: boolean;
   paidCents: number;
   earlierCents: number;
+  /** The tax the order charged less what refunds and credits already took back. */
+  taxLeftCents?: number;
 }): ReturnRefund {
   const grossCents = input.lines.reduce((sum, l) => sum + l.acceptedQuantity * l.unitPriceCents, 0);
   const feeCents = input.waived
     ? 0
     : Math.min(grossCents, restockingFeeCents(grossCents, input.feeBp));
   const left = Math.max(0, input.paidCents - input.earlierCents);
-  return { grossCents, feeCents, amountCents: Math.min(grossCents - feeCents, left) };
+  const lineTax = input.lines.reduce((sum, l) => sum + (l.taxCents ?? 0), 0);
+  const taxCents = Math.max(0, Math.min(lineTax, input.taxLeftCents ?? lineTax, left));
+  const netCents = Math.min(grossCents - feeCents, left - taxCents);
+  return { grossCents, feeCents, taxCents, amountCents: netCents + taxCents };
 }
 
 /**
@@ -344,6 +395,43 @@ export const ReturnPolicyBody = z.strictObject({
     .max(MAX_WARRANTY_MONTHS, `Warranty months must be at most ${MAX_WARRANTY_MONTHS}`),
 });
 export type ReturnPolicyBody = z.input<typeof ReturnPolicyBody>;
+
+/**
+ * The return window of a part (decision 065): its own days when staff set them, else its
+ * category's, else null (the shop's default, `DEFAULT_RETURN_DAYS`).
+ */
+export const effectiveReturnDays = (
+  own: number | null,
+  category: number | null | undefined,
+): number | null => own ?? category ?? null;
+
+const WindowDays = z
+  .number({ error: 'Days must be a number' })
+  .int('Days must be a whole number')
+  .min(0, 'Days must be at least 0')
+  .max(MAX_RETURN_DAYS, `Days must be at most ${MAX_RETURN_DAYS}`);
+
+/**
+ * Staff's return window of each catalog category, in days: the whole set (a category left out,
+ * or null, has the shop's default). A part's own window wins over its category's.
+ */
+export const ReturnWindowsBody = z.strictObject({
+  windows: z.partialRecord(
+    z.enum(CATEGORIES, { error: 'Unknown category' }),
+    WindowDays.nullable(),
+    {
+      error: 'Windows must be an object of category: days',
+    },
+  ),
+});
+export type ReturnWindowsBody = z.input<typeof ReturnWindowsBody>;
+export const ReturnWindows = z.object({
+  /** Days when neither the part nor its category has a window. */
+  defaultDays: z.number().int(),
+  /** The categories with a window of their own. */
+  windows: z.partialRecord(z.enum(CATEGORIES), z.number().int()),
+});
+export type ReturnWindows = z.infer<typeof ReturnWindows>;
 export const ReturnPolicyResponse = z.object({
   partId: z.string(),
   returnDays: z.number().int().nullable(),
@@ -377,6 +465,11 @@ export const ReturnOptionLine = z.object({
   /** What may still be asked back (other returns hold the rest). */
   returnable: z.number().int(),
   unitPrice: z.number(),
+  /** The tax the line was charged (0 when the order was not taxed, decision 063). */
+  lineTax: z.number(),
+  /** Pieces of the line, and the tax with them, that settled returns already gave back. */
+  returnedPieces: z.number().int(),
+  returnedTax: z.number(),
   /** The last day of the return window (ISO), null for a "no return" part. */
   returnUntil: z.string().nullable(),
   warrantyUntil: z.string().nullable(),
@@ -421,9 +514,15 @@ export type ReturnEvent = z.infer<typeof ReturnEvent>;
 
 export const ReturnSettlement = z.object({
   method: z.enum(['card', 'account']),
+  /** The accepted pieces at the price paid, net of tax. */
   gross: z.number(),
   fee: z.number(),
   feeWaivedReason: z.string().nullable(),
+  /** What was given back, net of tax (`gross - fee`, unless capped). */
+  net: z.number(),
+  /** The tax given back with the accepted pieces (0 when the order was not taxed). */
+  tax: z.number(),
+  /** What was refunded or credited: `net + tax`. */
   amount: z.number(),
   /** Card: the refund's state at the provider. */
   refundStatus: z.enum(['pending', 'succeeded', 'failed']).nullable(),

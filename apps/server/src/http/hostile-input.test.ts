@@ -166,6 +166,7 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
       fees: { wrong_part: 0, damaged_in_transit: 0, defective: 0, not_needed: 15 },
     },
     staffSetReturnPolicy: { returnDays: 30, noReturnReason: 'N', warrantyMonths: 12 },
+    staffSetReturnWindows: { windows: { brakes: 60, electrical: null } },
   };
   return bodies[name] ?? {};
 }

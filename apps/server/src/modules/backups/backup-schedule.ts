@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BackupStatus as BackupStatusView } from '@storefront/contract';
-import type { Config } from '../../config.js';
+import { returnPhotosDir, type Config } from '../../config.js';
 import {
   readStatus,
   runBackup,
@@ -72,7 +72,7 @@ export function describeStatus(
 }
 
 export function createBackups(options: {
-  config: Pick<Config, 'backups' | 'uploadsDir'>;
+  config: Pick<Config, 'backups' | 'uploadsDir' | 'dataDir'>;
   source: () => BackupSource;
   log: FastifyBaseLogger;
 }): Backups {
@@ -84,6 +84,7 @@ export function createBackups(options: {
       dir: config.backups.dir,
       keep: config.backups.keep,
       uploadsDir: config.uploadsDir,
+      returnPhotosDir: returnPhotosDir(config.dataDir),
     })
       .then((result) => {
         log.info(

@@ -26,6 +26,8 @@ export type Manifest = {
   schema: SchemaVersion;
   database: { kind: 'pglite' | 'postgres'; entry: string; bytes: number };
   uploads: { files: number; bytes: number };
+  /** Return photos (`return-photos/NAME`, decision 064); absent in backups made before them. */
+  returnPhotos?: { files: number; bytes: number };
   /** Every other entry of the file, in order, with its size and sha256. */
   entries: EntrySummary[];
 };
@@ -34,6 +36,8 @@ export const MANIFEST_ENTRY = 'manifest.json';
 export const PGLITE_ENTRY = 'database/pglite-datadir.tar.gz';
 export const POSTGRES_ENTRY = 'database/postgres.pgdump';
 export const UPLOADS_PREFIX = 'uploads/';
+/** Buyers' return photos: private, kept apart from the public pictures (decision 064). */
+export const RETURN_PHOTOS_PREFIX = 'return-photos/';
 
 const BACKUP_NAME = /^storefront-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.backup$/;
 export const STATUS_FILE = 'backup-status.json';
@@ -47,12 +51,17 @@ export type BackupOptions = {
   /** How many completed backups to keep (the new one included). */
   keep: number;
   uploadsDir: string;
+  /** The return photos' folder (`DATA_DIR/return-photos`), copied as `return-photos/NAME`. */
+  returnPhotosDir?: string;
 };
 
 const stamp = (date: Date) => date.toISOString().replace(/[:.]/g, '-');
 
-/** The uploaded pictures as `uploads/NAME` entries: regular files, dot-files (half-written) left out. */
-async function uploadFiles(dir: string): Promise<{ name: string; file: string }[]> {
+/** A folder's files as `PREFIXNAME` entries: regular files, dot-files (half-written) left out. */
+async function filesUnder(
+  dir: string,
+  entryPrefix: string,
+): Promise<{ name: string; file: string }[]> {
   const found: { name: string; file: string }[] = [];
   const walk = async (folder: string, prefix: string) => {
     const items = await fs.readdir(folder, { withFileTypes: true }).catch((err: unknown) => {
@@ -64,7 +73,7 @@ async function uploadFiles(dir: string): Promise<{ name: string; file: string }[
       if (item.isDirectory()) await walk(path.join(folder, item.name), `${prefix}${item.name}/`);
       else if (item.isFile())
         found.push({
-          name: `${UPLOADS_PREFIX}${prefix}${item.name}`,
+          name: `${entryPrefix}${prefix}${item.name}`,
           file: path.join(folder, item.name),
         });
     }
@@ -111,17 +120,23 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
       const entry = await writer.addFile(POSTGRES_ENTRY, dump);
       database = { kind: 'postgres', entry: POSTGRES_ENTRY, bytes: entry.size };
     }
-    let uploadBytes = 0;
-    const pictures = await uploadFiles(options.uploadsDir);
-    for (const picture of pictures) {
-      try {
-        uploadBytes += (await writer.addFile(picture.name, picture.file)).size;
-      } catch (err) {
-        throw new Error(`could not copy the picture ${picture.file}: ${(err as Error).message}`, {
-          cause: err,
-        });
+    const copy = async (files: { name: string; file: string }[]) => {
+      let bytes = 0;
+      for (const picture of files) {
+        try {
+          bytes += (await writer.addFile(picture.name, picture.file)).size;
+        } catch (err) {
+          throw new Error(`could not copy the picture ${picture.file}: ${(err as Error).message}`, {
+            cause: err,
+          });
+        }
       }
-    }
+      return { files: files.length, bytes };
+    };
+    const uploads = await copy(await filesUnder(options.uploadsDir, UPLOADS_PREFIX));
+    const returnPhotos = options.returnPhotosDir
+      ? await copy(await filesUnder(options.returnPhotosDir, RETURN_PHOTOS_PREFIX))
+      : undefined;
     const manifest: Manifest = {
       format: 'storefront-backup',
       formatVersion: 1,
@@ -130,7 +145,8 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
       appVersion: appVersion(),
       schema,
       database,
-      uploads: { files: pictures.length, bytes: uploadBytes },
+      uploads,
+      ...(returnPhotos ? { returnPhotos } : {}),
       entries: [...writer.entries],
     };
     await writer.addBytes(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));

@@ -199,6 +199,56 @@ describe('a backup taken while orders are placed, restored', () => {
     }
   });
 
+  it('copies the private return photos apart from the pictures, and restores them to their folder', async () => {
+    const photos = path.join(work, 'return-photos');
+    await fs.mkdir(path.join(photos, 'ab'), { recursive: true });
+    const bytes = await picture();
+    await fs.writeFile(path.join(photos, 'ab', 'photo-1.webp'), bytes);
+    await fs.writeFile(path.join(photos, '.half-written.webp'), 'x');
+    const result = await runBackup({
+      source: backupSource(source, sourceUrl),
+      dir: path.join(work, 'backups-with-photos'),
+      keep: 3,
+      uploadsDir: uploads(),
+      returnPhotosDir: photos,
+    });
+    expect(result.manifest.returnPhotos).toMatchObject({ files: 1 });
+    const names = result.manifest.entries.map((e) => e.name);
+    expect(names).toContain('return-photos/ab/photo-1.webp');
+    expect(names.filter((n) => n.startsWith('uploads/') && n.includes('photo-1'))).toEqual([]);
+
+    const restored = await emptyTarget(path.join(work, 'restored-photos'));
+    const restoredPhotos = path.join(work, 'restored-photos', 'return-photos');
+    try {
+      // A return photos folder that holds photos is not written over without --replace.
+      await fs.mkdir(restoredPhotos, { recursive: true });
+      await fs.writeFile(path.join(restoredPhotos, 'someone-else.webp'), 'x');
+      await expect(
+        restoreBackup({
+          file: result.file,
+          target: restored.target,
+          uploadsDir: path.join(work, 'restored-photos', 'uploads'),
+          returnPhotosDir: restoredPhotos,
+          replace: false,
+        }),
+      ).rejects.toThrow(`the return photos folder ${restoredPhotos}`);
+      await fs.rm(restoredPhotos, { recursive: true });
+      const done = await restoreBackup({
+        file: result.file,
+        target: restored.target,
+        uploadsDir: path.join(work, 'restored-photos', 'uploads'),
+        returnPhotosDir: restoredPhotos,
+        replace: false,
+      });
+      expect(done.keptAside).toEqual([]);
+      const copy = await fs.readFile(path.join(restoredPhotos, 'ab', 'photo-1.webp'));
+      expect(copy.equals(bytes)).toBe(true);
+      expect(await fs.readdir(restoredPhotos)).toEqual(['ab']);
+    } finally {
+      await restored.drop();
+    }
+  });
+
   it('refuses a damaged, a truncated or a foreign file, saying why', async () => {
     const [file] = await listBackups(backups());
     expect(file).toBeDefined();

@@ -17,6 +17,7 @@ import {
   MANIFEST_ENTRY,
   PGLITE_ENTRY,
   POSTGRES_ENTRY,
+  RETURN_PHOTOS_PREFIX,
   UPLOADS_PREFIX,
   type Manifest,
 } from './backup.service.js';
@@ -38,6 +39,8 @@ export type RestoreOptions = {
   file: string;
   target: RestoreTarget;
   uploadsDir: string;
+  /** The return photos' folder: restored from the `return-photos/` entries (decision 064). */
+  returnPhotosDir?: string;
   /** Restore over a database and pictures that hold data (kept aside, for the embedded one). */
   replace: boolean;
 };
@@ -45,10 +48,10 @@ export type RestoreOptions = {
 const damaged = (why: string) =>
   new RestoreRefusedError(`The backup file is damaged or incomplete: ${why}. Use another backup.`);
 
-/** An uploads entry's path inside the pictures folder, or null when it could escape it. */
-function uploadPath(name: string): string | null {
-  if (!name.startsWith(UPLOADS_PREFIX)) return null;
-  const rel = name.slice(UPLOADS_PREFIX.length);
+/** An entry's path inside the folder of `prefix`, or null when it is not one or could escape. */
+function entryPath(name: string, prefix: string): string | null {
+  if (!name.startsWith(prefix)) return null;
+  const rel = name.slice(prefix.length);
   const parts = rel.split('/');
   if (rel === '' || rel.includes('\\') || parts.some((p) => p === '' || p === '.' || p === '..'))
     return null;
@@ -101,7 +104,11 @@ export async function verifyBackup(file: string): Promise<Manifest> {
   body.forEach((entry, i) => {
     if (!sameEntry(entry, manifest.entries[i]))
       throw damaged(`the entry ${entry.name} does not match its checksum in the manifest`);
-    if (entry.name !== manifest.database?.entry && !uploadPath(entry.name))
+    if (
+      entry.name !== manifest.database?.entry &&
+      !entryPath(entry.name, UPLOADS_PREFIX) &&
+      !entryPath(entry.name, RETURN_PHOTOS_PREFIX)
+    )
       throw damaged(`it holds an entry it should not: ${entry.name}`);
   });
   const expected = manifest.database?.kind === 'pglite' ? PGLITE_ENTRY : POSTGRES_ENTRY;
@@ -159,6 +166,19 @@ export async function restoreBackup(
   options: RestoreOptions,
 ): Promise<{ manifest: Manifest; keptAside: string[] }> {
   const { file, target, uploadsDir, replace } = options;
+  // The folders of files a backup holds: the public pictures and the private return photos.
+  const folders = [
+    { prefix: UPLOADS_PREFIX, dir: uploadsDir, label: 'the pictures folder' },
+    ...(options.returnPhotosDir
+      ? [
+          {
+            prefix: RETURN_PHOTOS_PREFIX,
+            dir: options.returnPhotosDir,
+            label: 'the return photos folder',
+          },
+        ]
+      : []),
+  ];
   const manifest = await verifyBackup(file);
 
   const code = codeSchemaVersion();
@@ -184,7 +204,8 @@ export async function restoreBackup(
       );
     if (tables > 0) full.push(`the database (${tables} tables)`);
   }
-  if (await holdsFiles(uploadsDir)) full.push(`the pictures folder ${uploadsDir}`);
+  for (const folder of folders)
+    if (await holdsFiles(folder.dir)) full.push(`${folder.label} ${folder.dir}`);
   if (full.length > 0 && !replace)
     throw new RestoreRefusedError(
       `Refusing to restore over data: ${full.join(' and ')} already ${full.length > 1 ? 'hold' : 'holds'} data. Restore into an empty DATA_DIR, or add --replace to put the current data aside${target.kind === 'postgres' ? ' (on PostgreSQL it is dropped: take a backup of it first)' : ''}.`,
@@ -192,22 +213,24 @@ export async function restoreBackup(
 
   // Everything is written beside its place first, then moved in.
   const tag = randomBytes(4).toString('hex');
-  const uploadsStaging = `${uploadsDir}.restoring-${tag}`;
+  const staged = folders.map((f) => ({ ...f, staging: `${f.dir}.restoring-${tag}` }));
+  const uploadsStaging = staged[0]!.staging;
   const pgliteStaging = pgliteDir ? `${pgliteDir}.restoring-${tag}` : null;
   const dumpFile = target.kind === 'postgres' ? `${uploadsStaging}.pgdump` : null;
   let databaseBytes: (EntrySink & { bytes(): Buffer }) | null = null;
   const keptAside: string[] = [];
   try {
-    await fs.mkdir(uploadsStaging, { recursive: true });
+    for (const f of staged) await fs.mkdir(f.staging, { recursive: true });
     const second = await readArchive(file, async (name) => {
       if (name === manifest.database.entry) {
         if (dumpFile) return fileSink(dumpFile);
         databaseBytes = memorySink();
         return databaseBytes;
       }
-      const rel = uploadPath(name);
-      if (!rel) return null;
-      const destination = path.join(uploadsStaging, rel);
+      const folder = staged.find((f) => entryPath(name, f.prefix) !== null);
+      const rel = folder ? entryPath(name, folder.prefix) : null;
+      if (!folder || !rel) return null;
+      const destination = path.join(folder.staging, rel);
       await fs.mkdir(path.dirname(destination), { recursive: true });
       return fileSink(destination);
     });
@@ -237,19 +260,21 @@ export async function restoreBackup(
       await pgRestore(target.url, dumpFile);
     }
 
-    if (await exists(uploadsDir)) {
-      if (await holdsFiles(uploadsDir)) {
-        const aside = asideName(uploadsDir);
-        await fs.rename(uploadsDir, aside);
-        keptAside.push(aside);
-      } else {
-        await fs.rm(uploadsDir, { recursive: true, force: true });
+    for (const f of staged) {
+      if (await exists(f.dir)) {
+        if (await holdsFiles(f.dir)) {
+          const aside = asideName(f.dir);
+          await fs.rename(f.dir, aside);
+          keptAside.push(aside);
+        } else {
+          await fs.rm(f.dir, { recursive: true, force: true });
+        }
       }
+      await fs.rename(f.staging, f.dir);
     }
-    await fs.rename(uploadsStaging, uploadsDir);
     return { manifest, keptAside };
   } finally {
-    await fs.rm(uploadsStaging, { recursive: true, force: true });
+    for (const f of staged) await fs.rm(f.staging, { recursive: true, force: true });
     if (pgliteStaging) await fs.rm(pgliteStaging, { recursive: true, force: true });
     if (dumpFile) await fs.rm(dumpFile, { force: true });
   }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import {
   companies,
+  companyCreditBalance,
   companyCreditNotes,
   companyInvoices,
   companyMembers,
@@ -192,6 +193,23 @@ async function lockOpenInvoice(tx: DbOrTx, invoiceId: string): Promise<number> {
 }
 
 /**
+ * Locks an invoice (its company's row first) for a return's credit note, which may go to the
+ * credit balance when nothing is open: answers what it still asks (0 when paid); 404 when void.
+ */
+async function lockInvoice(tx: DbOrTx, invoiceId: string): Promise<number> {
+  const found = await findInvoice(tx, invoiceId);
+  if (!found) throw notFound('Invoice');
+  await lockCompany(tx, found.companyId);
+  const [invoice] = await tx
+    .select()
+    .from(companyInvoices)
+    .where(eq(companyInvoices.id, invoiceId))
+    .for('update');
+  if (!invoice || invoice.voidedAt) throw notFound('Invoice');
+  return Math.max(0, openCents(invoice));
+}
+
+/**
  * Staff record money received against an invoice (bank transfer): at most what is still due. A
  * part payment leaves the rest due. The company's row is locked first, then the invoice, so a
  * payment, a cancel and an order of the same company queue in one order.
@@ -229,6 +247,7 @@ async function creditNoteTax(
   invoiceId: string,
   amountCents: number,
   orderTaxCents: number,
+  exactTaxCents?: number,
 ): Promise<number> {
   if (orderTaxCents <= 0) return 0;
   const [row] = await tx
@@ -243,11 +262,36 @@ async function creditNoteTax(
     .select({ tax: sql<string>`coalesce(sum(${companyCreditNotes.taxCents}), 0)` })
     .from(companyCreditNotes)
     .where(eq(companyCreditNotes.invoiceId, invoiceId));
+  // A return knows the tax of what it takes back (decision 065): that, within what is left.
+  if (exactTaxCents !== undefined)
+    return Math.max(
+      0,
+      Math.min(exactTaxCents, amountCents, orderTaxCents - Number(earlier?.tax ?? 0)),
+    );
   return taxTakenBack(
     { grossCents: row.amountCents, taxCents: orderTaxCents },
     { grossCents: row.creditedCents, taxCents: Number(earlier?.tax ?? 0) },
     amountCents,
   );
+}
+
+/**
+ * What the credit notes of an invoice took back so far, in all and in tax (decision 063): with
+ * the parts that went to the company's credit balance (decision 065), which the invoice's
+ * `credited_cents` does not count.
+ */
+export async function creditNoteTotals(
+  tx: DbOrTx,
+  invoiceId: string,
+): Promise<{ amountCents: number; taxCents: number }> {
+  const [row] = await tx
+    .select({
+      amount: sql<string>`coalesce(sum(${companyCreditNotes.amountCents}), 0)`,
+      tax: sql<string>`coalesce(sum(${companyCreditNotes.taxCents}), 0)`,
+    })
+    .from(companyCreditNotes)
+    .where(eq(companyCreditNotes.invoiceId, invoiceId));
+  return { amountCents: Number(row?.amount ?? 0), taxCents: Number(row?.tax ?? 0) };
 }
 
 /**
@@ -264,21 +308,42 @@ export async function issueCreditNote(
     issuedBy: string;
     /** The tax the order holds now (decision 063): the note takes back its share. */
     orderTaxCents?: number;
+    /**
+     * The exact tax inside the amount when the caller knows it (a return's pieces, decision
+     * 065), instead of the invoice's share; never more than the tax the invoice has left.
+     */
+    taxCents?: number;
+    /**
+     * A return's credit (decision 065): what the invoice no longer asks (it was paid) goes to the
+     * company's credit balance instead of being refused. The caller keeps the total within what
+     * the invoice charged.
+     */
+    restToBalance?: boolean;
   },
 ): Promise<CompanyCreditNoteRow> {
-  const creditable = await lockOpenInvoice(tx, invoiceId);
-  if (note.amountCents > creditable)
+  const creditable = note.restToBalance
+    ? await lockInvoice(tx, invoiceId)
+    : await lockOpenInvoice(tx, invoiceId);
+  const onInvoice = Math.min(note.amountCents, creditable);
+  if (!note.restToBalance && note.amountCents > creditable)
     throw new AppError(
       400,
       'VALIDATION_FAILED',
       `At most ${formatMoney(fromCents(creditable))} can be credited on this invoice`,
       { amount: `At most ${formatMoney(fromCents(creditable))}` },
     );
-  const taxCents = await creditNoteTax(tx, invoiceId, note.amountCents, note.orderTaxCents ?? 0);
-  await tx
-    .update(companyInvoices)
-    .set({ creditedCents: sql`${companyInvoices.creditedCents} + ${note.amountCents}` })
-    .where(eq(companyInvoices.id, invoiceId));
+  const taxCents = await creditNoteTax(
+    tx,
+    invoiceId,
+    note.amountCents,
+    note.orderTaxCents ?? 0,
+    note.taxCents,
+  );
+  if (onInvoice > 0)
+    await tx
+      .update(companyInvoices)
+      .set({ creditedCents: sql`${companyInvoices.creditedCents} + ${onInvoice}` })
+      .where(eq(companyInvoices.id, invoiceId));
   const [row] = await tx
     .insert(companyCreditNotes)
     .values({
@@ -294,6 +359,12 @@ export async function issueCreditNote(
     .select({ companyId: companyInvoices.companyId, orderId: companyInvoices.orderId })
     .from(companyInvoices)
     .where(eq(companyInvoices.id, invoiceId));
+  if (note.amountCents > onInvoice && invoice)
+    await tx.insert(companyCreditBalance).values({
+      companyId: invoice.companyId,
+      amountCents: note.amountCents - onInvoice,
+      creditNoteId: row.id,
+    });
   await emitEvent(tx, {
     type: 'credit_note.issued',
     companyId: invoice?.companyId ?? null,

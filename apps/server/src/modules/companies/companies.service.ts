@@ -21,6 +21,7 @@ import { findUserById, findUsersByIds } from '../auth/identity.service.js';
 import { defused, quotedForSubject } from '../mail/caller-text.js';
 import { queueMail } from '../mail/mail.service.js';
 import {
+  companyCreditBalance,
   companies,
   companyAddresses,
   companyInvites,
@@ -173,7 +174,13 @@ export function standingFrom(company: CompanyRow, overdue: number): CompanyStand
 
 /** The company's standing: its terms, its limit, the credit in use and what it may still add. */
 export async function standingOf(db: DbOrTx, company: CompanyRow): Promise<CompanyStanding> {
-  return standingFrom(company, await overdueCents(db, company.id));
+  const standing = standingFrom(company, await overdueCents(db, company.id));
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${companyCreditBalance.amountCents}), 0)` })
+    .from(companyCreditBalance)
+    .where(eq(companyCreditBalance.companyId, company.id));
+  const balance = Number(row?.cents ?? 0);
+  return balance > 0 ? { ...standing, creditBalance: fromCents(balance) } : standing;
 }
 
 /** Its members with their names and addresses, owners first. */

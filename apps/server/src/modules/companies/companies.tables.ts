@@ -222,6 +222,30 @@ export const companyCreditNotes = pgTable(
 export type CompanyCreditNoteRow = typeof companyCreditNotes.$inferSelect;
 
 /**
+ * A company's credit balance (decision 065), as entries: a credit note's part beyond what its
+ * invoice still asked (a return on an invoice already paid) adds to it; a new invoice is paid from
+ * it first and a voided one gives back what it used (trigger `company_invoices_balance`).
+ */
+export const companyCreditBalance = pgTable(
+  'company_credit_balance',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    creditNoteId: uuid('credit_note_id').references(() => companyCreditNotes.id),
+    /** The invoice paid from the balance (or voided, giving it back); no key: set by a trigger. */
+    invoiceId: uuid('invoice_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('company_credit_balance_amount_not_zero', sql`${t.amountCents} <> 0`),
+    index('company_credit_balance_company_idx').on(t.companyId),
+  ],
+);
+
+/**
  * "Buying for" (decision 061): the company whose prices an account sees and pays, as chosen;
  * null, buying for themselves. No row: their one company, if they have exactly one. The choice is
  * read with the membership it names, so a removed member's choice no longer applies.

@@ -41,6 +41,20 @@ export async function findPart(db: DbOrTx, id: string): Promise<PartRow | undefi
   return row;
 }
 
+/** The catalog category of each of some parts (the returns module's windows by category). */
+export async function categoriesOf(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const valid = [...new Set(ids)].filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await db
+    .select({ id: parts.id, category: parts.category })
+    .from(parts)
+    .where(inArray(parts.id, valid));
+  return new Map(rows.map((r) => [r.id, r.category]));
+}
+
 const partById = prepared((db) =>
   db
     .select(partColumns)

@@ -232,6 +232,8 @@ export async function requestReturnRefund(
   orderId: string,
   returnId: string,
   amountCents: number,
+  /** The tax inside the amount: the returned pieces' tax (decision 065). */
+  taxCents = 0,
 ): Promise<string | undefined> {
   const payment = await findPayment(tx, orderId);
   if (!payment) throw new Error(`paid order ${orderId} has no payment to refund`);
@@ -243,6 +245,7 @@ export async function requestReturnRefund(
       provider: payment.provider,
       intentId: payment.intentId,
       amountCents,
+      taxCents,
       reason: 'returned',
       returnId,
     })

@@ -1,9 +1,6 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
-  computeReturnRefund,
-  formatMoney,
   formatReturnNumber,
-  fromCents,
   nextReturnStatus,
   RETURN_ARRIVE_WITHIN_DAYS,
   type ApproveReturnBody,
@@ -14,24 +11,16 @@ import {
   type ReturnAction,
   type ReturnResponse,
   type ReturnStatus,
-  type SettleReturnBody,
 } from '@storefront/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { recordAudit, type StaffActor } from '../audit/audit.service.js';
 import type { Caller } from '../auth/guards.js';
-import {
-  accountInvoicesOfOrders,
-  issueCreditNote,
-  lockCompany,
-  openCents,
-} from '../companies/account.service.js';
 import { lockOrder, withLines } from '../orders/orders.service.js';
 import { moveStock } from '../parts/stock.service.js';
-import { requestReturnRefund } from '../payments/payments.service.js';
 import { queueReturnMail, type ReturnMailConfig } from './return-mail.js';
-import { feesBp, policiesOf } from './return-policy.js';
+import { policiesOf } from './return-policy.js';
 import {
   checkAskedLines,
   heldByLine,
@@ -137,7 +126,7 @@ export async function createReturn(
   return returnView(db, row);
 }
 
-const conflict = (row: ReturnRow, action: ReturnAction) =>
+export const conflict = (row: ReturnRow, action: ReturnAction) =>
   new AppError(
     409,
     'RETURN_STATUS',
@@ -159,7 +148,7 @@ type StepResult = { message: string; audit: string; details?: Record<string, unk
  * table, the action's own work, then the status, the history, the audit entry and the buyer's
  * mail, all in one transaction.
  */
-async function step(
+export async function step(
   db: Db,
   id: string,
   action: ReturnAction,
@@ -314,108 +303,4 @@ export const inspectReturn = (
       .join('; ');
     const message = body.note ? `${text}. ${body.note}` : text;
     return { message, audit: `inspected: ${text}`, details: { lines: body.lines } };
-  });
-
-/**
- * Settles once: the accepted quantity at the unit price paid, less the reason's restocking fee
- * (unless waived), never more than the order's payment less earlier returns' refunds and credits.
- * Card orders: a partial refund through the outbox's refund job. On account: a numbered credit
- * note against the order's invoice. The return's row is locked, then (on account) the company's,
- * then the order's, so many settles at once make one settlement.
- */
-export const settleReturn = (
-  db: Db,
-  id: string,
-  body: z.output<typeof SettleReturnBody>,
-  actor: StaffActor,
-  mail: ReturnMailConfig,
-) =>
-  step(db, id, 'settle', actor, mail, async (tx, row) => {
-    if (row.companyId && row.paymentMode === 'account') await lockCompany(tx, row.companyId);
-    const order = await lockOrder(tx, row.orderId);
-    if (!order) throw returnNotFound();
-    const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, row.id));
-    const feeBp = (await feesBp(tx))[row.reason];
-    const waived = Boolean(body.waiveFee) && feeBp > 0;
-    const invoice =
-      row.paymentMode === 'account'
-        ? (await accountInvoicesOfOrders(tx, [row.orderId])).get(row.orderId)?.invoice
-        : undefined;
-    if (row.paymentMode === 'account' && !invoice)
-      throw new Error(`order ${row.orderId} on account has no invoice`);
-    const [earlier] = await tx
-      .select({ cents: sql<string>`coalesce(sum(${returns.amountCents}), 0)` })
-      .from(returns)
-      .where(
-        and(
-          eq(returns.orderId, row.orderId),
-          eq(returns.status, 'settled'),
-          ne(returns.id, row.id),
-        ),
-      );
-    // On account the invoice already counts every credit note (earlier returns' among them).
-    const paid = invoice
-      ? { paidCents: invoice.amountCents, earlierCents: invoice.creditedCents }
-      : { paidCents: order.totalCents, earlierCents: Number(earlier?.cents ?? 0) };
-    const refund = computeReturnRefund({
-      lines: lines.map((l) => ({
-        acceptedQuantity: (l.resaleable ?? 0) + (l.scrapped ?? 0),
-        unitPriceCents: l.unitPriceCents,
-      })),
-      feeBp,
-      waived,
-      ...paid,
-    });
-    let refundId: string | null = null;
-    let creditNoteId: string | null = null;
-    let creditNoteNumber = '';
-    if (refund.amountCents > 0 && invoice) {
-      if (refund.amountCents > openCents(invoice))
-        throw new AppError(
-          409,
-          'INVOICE_PAID',
-          `Only ${formatMoney(fromCents(openCents(invoice)))} is still owed on this order's invoice: ` +
-            'a credit note cannot take back more',
-        );
-      const note = await issueCreditNote(tx, invoice.id, {
-        amountCents: refund.amountCents,
-        reason: `Return ${formatReturnNumber(row.number)}`,
-        issuedBy: actor.userId,
-      });
-      creditNoteId = note.id;
-      creditNoteNumber = `CN-${note.number}`;
-    } else if (refund.amountCents > 0) {
-      const made = await requestReturnRefund(tx, row.orderId, row.id, refund.amountCents);
-      if (!made) throw conflict({ ...row, status: 'settled' }, 'settle');
-      refundId = made;
-    }
-    await tx
-      .update(returns)
-      .set({
-        feeBp,
-        grossCents: refund.grossCents,
-        feeCents: refund.feeCents,
-        amountCents: refund.amountCents,
-        feeWaivedReason: waived ? (body.waiveReason ?? '') : null,
-        refundId,
-        creditNoteId,
-        settledAt: new Date(),
-      })
-      .where(eq(returns.id, row.id));
-    const amount = formatMoney(fromCents(refund.amountCents));
-    const how = creditNoteNumber
-      ? `credited ${amount} (credit note ${creditNoteNumber})`
-      : refundId
-        ? `refunded ${amount} to the card`
-        : 'nothing to give back';
-    const fee = refund.feeCents
-      ? `, restocking fee ${formatMoney(fromCents(refund.feeCents))}`
-      : waived
-        ? `, restocking fee waived: ${body.waiveReason ?? ''}`
-        : '';
-    return {
-      message: `Settled: ${how}${fee}`,
-      audit: `settled, ${how}${fee}`,
-      details: { ...refund, waived, refundId, creditNoteId },
-    };
   });

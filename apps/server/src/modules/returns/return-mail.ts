@@ -66,12 +66,15 @@ export async function queueReturnMail(
   const to = toAddress ?? (await findUserById(tx, row.userId))?.email;
   if (!to) return;
   const number = formatReturnNumber(row.number);
+  const taxed = row.taxCents
+    ? ` (${formatMoney(fromCents(row.amountCents! - row.taxCents))} plus tax ${formatMoney(fromCents(row.taxCents))})`
+    : '';
   const amount =
     row.amountCents === null
       ? ''
       : row.paymentMode === 'account'
-        ? `${formatMoney(fromCents(row.amountCents))} credited to your company's account`
-        : `${formatMoney(fromCents(row.amountCents))} refunded to your card`;
+        ? `${formatMoney(fromCents(row.amountCents))}${taxed} credited to your company's account`
+        : `${formatMoney(fromCents(row.amountCents))}${taxed} refunded to your card`;
   const [subject, text] = texts[status]({
     number,
     reason: RETURN_REASON_LABELS[row.reason].toLowerCase(),

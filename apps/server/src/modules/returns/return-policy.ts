@@ -1,19 +1,24 @@
 import { inArray, sql } from 'drizzle-orm';
 import {
+  CATEGORIES,
   DEFAULT_RESTOCKING_FEE_BP,
+  DEFAULT_RETURN_DAYS,
+  effectiveReturnDays,
   RETURN_REASONS,
+  type ReturnWindows,
   type RestockingFees,
   type ReturnPolicy,
   type ReturnPolicyResponse,
   type ReturnReason,
 } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
-import { partReturnPolicies, returnFees } from './returns.tables.js';
+import { categoriesOf } from '../parts/parts.service.js';
+import { categoryReturnWindows, partReturnPolicies, returnFees } from './returns.tables.js';
 
 const DEFAULT_POLICY: ReturnPolicy = { returnDays: null, noReturnReason: null, warrantyMonths: 0 };
 
-/** Each part's return policy (the defaults for a part staff have not set). */
-export async function policiesOf(
+/** Each part's own return policy, as staff set it on the part (the defaults where they did not). */
+async function ownPolicies(
   db: DbOrTx,
   partIds: readonly string[],
 ): Promise<Map<string, ReturnPolicy>> {
@@ -34,8 +39,34 @@ export async function policiesOf(
   return new Map(ids.map((id) => [id, found.get(id) ?? DEFAULT_POLICY]));
 }
 
+/**
+ * Each part's return policy as a return is checked (decision 065): its own window, else its
+ * category's, else the shop's default (null); "no return" and warranty are the part's own.
+ */
+export async function policiesOf(
+  db: DbOrTx,
+  partIds: readonly string[],
+): Promise<Map<string, ReturnPolicy>> {
+  // One connection in a transaction: its queries one after another.
+  const own = await ownPolicies(db, partIds);
+  const windows = await db.select().from(categoryReturnWindows);
+  if (windows.length === 0) return own;
+  const days = new Map(windows.map((w) => [w.category, w.returnDays]));
+  const categories = await categoriesOf(db, partIds);
+  return new Map(
+    [...own].map(([id, policy]) => [
+      id,
+      {
+        ...policy,
+        returnDays: effectiveReturnDays(policy.returnDays, days.get(categories.get(id) ?? '')),
+      },
+    ]),
+  );
+}
+
+/** The policy staff set on the part itself (the part editor shows it, not its category's). */
 export async function policyView(db: DbOrTx, partId: string): Promise<ReturnPolicyResponse> {
-  const policy = (await policiesOf(db, [partId])).get(partId) ?? DEFAULT_POLICY;
+  const policy = (await ownPolicies(db, [partId])).get(partId) ?? DEFAULT_POLICY;
   return { partId, ...policy };
 }
 
@@ -58,6 +89,34 @@ export async function setPolicy(
       set: { ...values, updatedAt: sql`now()` },
     });
   return policyView(db, partId);
+}
+
+/** Staff's return window of each category (decision 065). */
+export async function windowsView(db: DbOrTx): Promise<ReturnWindows> {
+  const rows = await db.select().from(categoryReturnWindows);
+  return {
+    defaultDays: DEFAULT_RETURN_DAYS,
+    windows: Object.fromEntries(
+      CATEGORIES.flatMap((c) => {
+        const row = rows.find((r) => r.category === c);
+        return row ? [[c, row.returnDays]] : [];
+      }),
+    ),
+  };
+}
+
+/** Replaces the windows by category: the ones given with days are set, the others removed. */
+export async function setWindows(
+  db: DbOrTx,
+  windows: Partial<Record<(typeof CATEGORIES)[number], number | null>>,
+): Promise<ReturnWindows> {
+  const set = CATEGORIES.flatMap((c) => {
+    const days = windows[c];
+    return typeof days === 'number' ? [{ category: c, returnDays: days }] : [];
+  });
+  await db.delete(categoryReturnWindows);
+  if (set.length > 0) await db.insert(categoryReturnWindows).values(set);
+  return windowsView(db);
 }
 
 /** The restocking fee of each reason, in basis points. */

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatReturnNumber } from '@storefront/contract';
+import { enqueue } from '../outbox/outbox.service.js';
 import type { PrivacyContribution } from '../privacy/contribution.js';
-import { returnEvents, returnLines, returns } from './returns.tables.js';
+import { RETURN_PHOTOS_ERASE_JOB } from './return-photo-erasure.js';
+import { returnEvents, returnLines, returnPhotos, returns } from './returns.tables.js';
 
 /** States in which a return still waits for someone: the account cannot go while one does. */
 const OPEN = ['requested', 'approved', 'received', 'inspected'] as const;
@@ -9,7 +11,8 @@ const OPEN = ['requested', 'approved', 'received', 'inspected'] as const;
 /**
  * The customer's returns (lines, history, settlement). A return's numbers, lines and money stay
  * after an erasure (a settled one is the record behind a refund or credit note); the customer's
- * own words go: the note with the request and the history's message of that step.
+ * own words go: the note with the request and the history's message of that step, and the
+ * photos they sent (rows now, files once the erasure is committed, by an outbox job).
  */
 export const returnsPrivacy: PrivacyContribution = {
   name: 'returns',
@@ -42,6 +45,15 @@ export const returnsPrivacy: PrivacyContribution = {
       .update(returnEvents)
       .set({ message: '' })
       .where(and(eq(returnEvents.actorId, userId), eq(returnEvents.actor, 'buyer')));
+    const photos = await tx
+      .delete(returnPhotos)
+      .where(eq(returnPhotos.userId, userId))
+      .returning({ file: returnPhotos.file });
+    if (photos.length > 0)
+      await enqueue(tx, {
+        kind: RETURN_PHOTOS_ERASE_JOB,
+        payload: { files: photos.map((p) => p.file) },
+      });
   },
   async blockers({ userId }, db) {
     const open = await db

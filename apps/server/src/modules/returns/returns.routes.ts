@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApproveReturnBody,
@@ -7,6 +8,7 @@ import {
   ReceiveReturnBody,
   RefuseReturnBody,
   RestockingFeesBody,
+  ReturnWindowsBody,
   ReturnOptionsQuery,
   ReturnParams,
   ReturnPolicyBody,
@@ -26,10 +28,18 @@ import {
   inspectReturn,
   receiveReturn,
   refuseReturn,
-  settleReturn,
 } from './return-actions.js';
+import { settleReturn } from './return-settle.js';
+import { categoryReturnWindows } from './returns.tables.js';
 import type { ReturnMailConfig } from './return-mail.js';
-import { feesView, policyView, setFees, setPolicy } from './return-policy.js';
+import {
+  feesView,
+  policyView,
+  setFees,
+  setPolicy,
+  setWindows,
+  windowsView,
+} from './return-policy.js';
 import {
   findReturn,
   listMyReturns,
@@ -146,6 +156,35 @@ export const returnRoutes: FastifyPluginAsyncZod<ReturnRoutesOptions> = async (
         },
       );
       return fees;
+    });
+  });
+
+  app.get(routePath(endpoints.staffReturnWindows), async (request) => {
+    await guards.requireAdmin(request);
+    return windowsView(db);
+  });
+
+  app.put(routePath(endpoints.staffSetReturnWindows), async (request) => {
+    const staff = await guards.requireAdmin(request);
+    const body = parseOr400(ReturnWindowsBody, request.body ?? {});
+    return db.transaction(async (tx) => {
+      // One change at a time: the whole set is replaced under the table's lock.
+      await tx.execute(sql`lock table ${categoryReturnWindows} in exclusive mode`);
+      const windows = await setWindows(tx, body.windows);
+      const text = Object.entries(windows.windows)
+        .map(([category, days]) => `${category} ${days} days`)
+        .join(', ');
+      await recordAudit(
+        tx,
+        { userId: staff.sub, email: staff.email },
+        {
+          action: 'return.windows',
+          targetType: 'return',
+          targetId: 'return-windows',
+          summary: `Return windows by category: ${text || `all ${windows.defaultDays} days`}`,
+        },
+      );
+      return windows;
     });
   });
 

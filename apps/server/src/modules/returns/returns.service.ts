@@ -100,6 +100,37 @@ export async function heldByLine(db: DbOrTx, orderId: string): Promise<Map<numbe
   return new Map(rows.map((r) => [r.lineNo, Number(r.held)]));
 }
 
+/**
+ * What settled returns (other than `exceptReturnId`) gave back of each line of an order: the
+ * pieces accepted and the tax given back with them (decision 065), so the next return's tax is
+ * counted on everything given back so far and a line never gives back more tax than it charged.
+ */
+export async function taxGivenBackByLine(
+  db: DbOrTx,
+  orderId: string,
+  exceptReturnId?: string,
+): Promise<Map<number, { quantity: number; taxCents: number }>> {
+  const rows = await db
+    .select({
+      lineNo: returnLines.lineNo,
+      quantity: sql<string>`coalesce(sum(coalesce(${returnLines.resaleable}, 0) + coalesce(${returnLines.scrapped}, 0)), 0)`,
+      taxCents: sql<string>`coalesce(sum(coalesce(${returnLines.taxCents}, 0)), 0)`,
+    })
+    .from(returnLines)
+    .innerJoin(returns, eq(returns.id, returnLines.returnId))
+    .where(
+      and(
+        eq(returnLines.orderId, orderId),
+        eq(returns.status, 'settled'),
+        ...(exceptReturnId ? [ne(returns.id, exceptReturnId)] : []),
+      ),
+    )
+    .groupBy(returnLines.lineNo);
+  return new Map(
+    rows.map((r) => [r.lineNo, { quantity: Number(r.quantity), taxCents: Number(r.taxCents) }]),
+  );
+}
+
 /** Each line of a delivered order: how much may still come back, until when, at what price. */
 export async function returnOptions(
   db: DbOrTx,
@@ -108,8 +139,9 @@ export async function returnOptions(
 ): Promise<ReturnOptions> {
   const order = await returnableOrder(db, caller, orderId);
   const deliveredAt = order.deliveredAt!;
-  const [held, policies, fees] = await Promise.all([
+  const [held, given, policies, fees] = await Promise.all([
     heldByLine(db, order.id),
+    taxGivenBackByLine(db, order.id),
     policiesOf(
       db,
       order.lines.map((l) => l.partId),
@@ -132,6 +164,9 @@ export async function returnOptions(
         delivered: l.canceledAt ? 0 : l.quantity,
         returnable: l.canceledAt ? 0 : returnableQuantity(l.quantity, held.get(l.lineNo) ?? 0),
         unitPrice: fromCents(l.unitPriceCents),
+        lineTax: fromCents(l.canceledAt ? 0 : l.taxCents),
+        returnedPieces: given.get(l.lineNo)?.quantity ?? 0,
+        returnedTax: fromCents(given.get(l.lineNo)?.taxCents ?? 0),
         returnUntil: until?.toISOString() ?? null,
         warrantyUntil: warranty?.toISOString() ?? null,
         noReturnReason: policy.noReturnReason,
@@ -274,6 +309,8 @@ async function summaries(
               gross: fromCents(r.grossCents ?? 0),
               fee: fromCents(r.feeCents ?? 0),
               feeWaivedReason: r.feeWaivedReason,
+              net: fromCents((r.amountCents ?? 0) - (r.taxCents ?? 0)),
+              tax: fromCents(r.taxCents ?? 0),
               amount: fromCents(r.amountCents ?? 0),
               refundStatus: r.refundId ? (states.get(r.refundId) ?? null) : null,
               creditNoteNumber: r.creditNoteId ? (notes.get(r.creditNoteId) ?? null) : null,

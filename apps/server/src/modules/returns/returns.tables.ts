@@ -53,6 +53,8 @@ export const returns = pgTable(
     feeBp: integer('fee_bp'),
     grossCents: bigint('gross_cents', { mode: 'number' }),
     feeCents: bigint('fee_cents', { mode: 'number' }),
+    /** The tax inside `amountCents`: the accepted pieces' tax (decision 065); 0 when untaxed. */
+    taxCents: bigint('tax_cents', { mode: 'number' }),
     amountCents: bigint('amount_cents', { mode: 'number' }),
     feeWaivedReason: text('fee_waived_reason'),
     /** Card: the refund the settlement asked for (payments module's row). */
@@ -84,7 +86,11 @@ export const returns = pgTable(
     ),
     check(
       'returns_amount_within_gross',
-      sql`${t.amountCents} is null or (${t.amountCents} >= 0 and ${t.amountCents} <= ${t.grossCents} - ${t.feeCents})`,
+      sql`${t.amountCents} is null or (${t.amountCents} >= 0 and ${t.amountCents} <= ${t.grossCents} - ${t.feeCents} + coalesce(${t.taxCents}, 0))`,
+    ),
+    check(
+      'returns_tax_within_amount',
+      sql`${t.taxCents} is null or (${t.taxCents} >= 0 and ${t.taxCents} <= ${t.amountCents})`,
     ),
   ],
 );
@@ -112,11 +118,14 @@ export const returnLines = pgTable(
     received: integer('received'),
     resaleable: integer('resaleable'),
     scrapped: integer('scrapped'),
+    /** Settled: the tax given back with the accepted pieces of this line (decision 065). */
+    taxCents: bigint('tax_cents', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.returnId, t.lineNo] }),
     index('return_lines_order_line_idx').on(t.orderId, t.lineNo),
     check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('return_lines_tax_not_negative', sql`${t.taxCents} is null or ${t.taxCents} >= 0`),
     check(
       'return_lines_received_within_asked',
       sql`${t.received} is null or (${t.received} >= 0 and ${t.received} <= ${t.quantity})`,
@@ -180,6 +189,17 @@ export const partReturnPolicies = pgTable(
   ],
 );
 export type PartReturnPolicyRow = typeof partReturnPolicies.$inferSelect;
+
+/** Staff's return window of a catalog category, in days (decision 065); none: the default. */
+export const categoryReturnWindows = pgTable(
+  'category_return_windows',
+  {
+    category: text('category').primaryKey(),
+    returnDays: integer('return_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('category_return_windows_days', sql`${t.returnDays} >= 0`)],
+);
 
 /**
  * A buyer's photo for a return, stored as WebP outside the public uploads folder (`file`, its

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useStaffReturns } from '../../../features/returns/api/returns';
 import { ReturnList } from '../../../features/returns/components/return-list';
+import { ReturnWindowsPanel } from '../../../features/returns/components/return-windows-form';
 
 /** Staff: the returns queue, filtered by status, reason and age (kept in the address). */
 export default function StaffReturnsRoute() {
@@ -85,6 +86,7 @@ export default function StaffReturnsRoute() {
       ) : (
         <ReturnList returns={returns.data} hrefOf={dashboardPaths.staffReturn.href} showCustomer />
       )}
+      <ReturnWindowsPanel />
     </>
   );
 }

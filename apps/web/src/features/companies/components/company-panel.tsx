@@ -35,6 +35,9 @@ function Standing({ company }: { company: CompanyResponse }) {
           {formatMoney(s.creditLimit)}; in use {formatMoney(s.creditUsed)}; available{' '}
           <strong>{formatMoney(s.creditAvailable)}</strong>
           {s.overdue > 0 ? `; overdue ${formatMoney(s.overdue)}` : ''}.
+          {s.creditBalance
+            ? ` Credit balance ${formatMoney(s.creditBalance)}: it pays your next invoice.`
+            : ''}
         </p>
       ) : s.terms === 'suspended' ? (
         <p>Payment on account is suspended: orders are paid by card.</p>

@@ -10,6 +10,8 @@ import type {
   ReturnResponse,
   ReturnStatus,
   ReturnSummary,
+  ReturnWindows,
+  ReturnWindowsBody,
 } from '@storefront/contract';
 import { api, apiBlob } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-files';
@@ -108,5 +110,20 @@ export const useSetReturnPolicy = (partId: string) =>
   useMutation({
     mutationFn: (body: ReturnPolicyBody) =>
       api<ReturnPolicyResponse>(policyAt(partId), { method: 'PUT', body, auth: true }),
+    meta: { changes: ['returns', 'audit'] },
+  });
+
+/** Staff: the return window of each catalog category (a part's own one wins). */
+export const useReturnWindows = () =>
+  useQuery({
+    queryKey: ['returns', 'windows'],
+    queryFn: () => api<ReturnWindows>('/staff/return-windows', { auth: true }),
+    meta: topics,
+  });
+
+export const useSetReturnWindows = () =>
+  useMutation({
+    mutationFn: (body: ReturnWindowsBody) =>
+      api<ReturnWindows>('/staff/return-windows', { method: 'PUT', body, auth: true }),
     meta: { changes: ['returns', 'audit'] },
   });

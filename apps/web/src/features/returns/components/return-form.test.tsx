@@ -29,6 +29,9 @@ const options: ReturnOptions = {
       delivered: 4,
       returnable: 3,
       unitPrice: 19.99,
+      lineTax: 0,
+      returnedPieces: 0,
+      returnedTax: 0,
       returnUntil: '2026-12-26T10:00:00.000Z',
       warrantyUntil: null,
       noReturnReason: null,
@@ -41,6 +44,9 @@ const options: ReturnOptions = {
       delivered: 1,
       returnable: 1,
       unitPrice: 120,
+      lineTax: 0,
+      returnedPieces: 0,
+      returnedTax: 0,
       returnUntil: null,
       warrantyUntil: '2027-11-26T10:00:00.000Z',
       noReturnReason: 'Electrical parts are not taken back once fitted',
@@ -72,5 +78,30 @@ describe('Return parts', () => {
     expect(sent).toEqual([
       { orderId: options.orderId, reason: 'not_needed', lines: [{ lineNo: 1, quantity: 2 }] },
     ]);
+  });
+
+  it('adds the tax of the chosen pieces when the order was taxed, counted on what earlier returns gave back', () => {
+    const taxed: ReturnOptions = {
+      ...options,
+      // 4 × $19.99 = $79.96 taxed 8.25%: $6.60; one piece already gave back $1.65.
+      lines: [{ ...options.lines[0]!, lineTax: 6.6, returnedPieces: 1, returnedTax: 1.65 }],
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ReturnForm options={taxed} onDone={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Quantity of Brake disc to return'), {
+      target: { value: '2' },
+    });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'not_needed' } });
+    // Three of four pieces back: $4.95 of the line's $6.60, less the $1.65 given back: $3.30.
+    expect(screen.getByTestId('return-estimate').textContent).toContain(
+      'less a restocking fee of 15% ($6.00), plus the tax on them ($3.30): $37.28 refunded to your card',
+    );
+    const rows = screen.getByTestId('return-estimate-tax').textContent;
+    expect(rows).toContain('Net$33.98');
+    expect(rows).toContain('Tax$3.30');
+    expect(rows).toContain('Total$37.28');
   });
 });

@@ -5,6 +5,7 @@ import {
   MAX_RETURN_PHOTOS,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
+  returnedLineTaxCents,
   toCents,
   fromCents,
   type ReturnOptions,
@@ -43,6 +44,11 @@ export function ReturnForm({
     lines: chosen.map((c) => ({
       acceptedQuantity: c.quantity,
       unitPriceCents: toCents(c.line.unitPrice),
+      taxCents: returnedLineTaxCents(
+        { quantity: c.line.delivered, taxCents: toCents(c.line.lineTax) },
+        { quantity: c.line.returnedPieces, taxCents: toCents(c.line.returnedTax) },
+        c.quantity,
+      ),
     })),
     feeBp: Math.round(feePercent * 100),
     waived: false,
@@ -205,11 +211,31 @@ export function ReturnForm({
             ? 'Choose the parts to return.'
             : `${formatMoney(fromCents(estimate.grossCents))} for the parts` +
               (reason
-                ? `, less a restocking fee of ${feePercent}% (${formatMoney(fromCents(estimate.feeCents))}): ` +
-                  `${formatMoney(fromCents(estimate.amountCents))} ${credit ? "credited to your company's account" : 'refunded to your card'}`
+                ? `, less a restocking fee of ${feePercent}% (${formatMoney(fromCents(estimate.feeCents))})` +
+                  (estimate.taxCents > 0
+                    ? `, plus the tax on them (${formatMoney(fromCents(estimate.taxCents))})`
+                    : '') +
+                  `: ${formatMoney(fromCents(estimate.amountCents))} ${credit ? "credited to your company's account" : 'refunded to your card'}`
                 : '') +
               ', once the parts arrive and are inspected as described.'}
         </p>
+        {reason && chosen.length > 0 && estimate.taxCents > 0 && (
+          <dl
+            className="grid max-w-xs grid-cols-[1fr_auto] gap-x-4"
+            data-testid="return-estimate-tax"
+          >
+            <dt>Net</dt>
+            <dd className="text-right">
+              {formatMoney(fromCents(estimate.amountCents - estimate.taxCents))}
+            </dd>
+            <dt>Tax</dt>
+            <dd className="text-right">{formatMoney(fromCents(estimate.taxCents))}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold">
+              {formatMoney(fromCents(estimate.amountCents))}
+            </dd>
+          </dl>
+        )}
         <p>Delivery was free: there is no shipping charge to refund.</p>
         <p>Once approved, the parts must arrive within {options.arriveWithinDays} days.</p>
       </section>

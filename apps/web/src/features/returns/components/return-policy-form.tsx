@@ -36,7 +36,8 @@ function PolicyForm({ policy }: { policy: ReturnPolicyResponse }) {
       <h3 className="text-lg font-semibold">Returns and warranty</h3>
       <label className="form-control block">
         <span className="label-text mb-1 block">
-          Return window in days (empty: the shop&apos;s {DEFAULT_RETURN_DAYS})
+          Return window in days (empty: its category&apos;s, else the shop&apos;s{' '}
+          {DEFAULT_RETURN_DAYS})
         </span>
         <input
           type="number"

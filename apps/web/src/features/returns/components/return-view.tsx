@@ -159,6 +159,19 @@ export function ReturnView({
                 : `${formatMoney(s.amount)} refunded to the card${s.refundStatus ? ` (${s.refundStatus})` : ''}`}
             </strong>
           </p>
+          {s.tax > 0 && (
+            <dl
+              className="mt-2 grid max-w-xs grid-cols-[1fr_auto] gap-x-4"
+              data-testid="return-settlement-tax"
+            >
+              <dt>Net</dt>
+              <dd className="text-right">{formatMoney(s.net)}</dd>
+              <dt>Tax</dt>
+              <dd className="text-right">{formatMoney(s.tax)}</dd>
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right font-semibold">{formatMoney(s.amount)}</dd>
+            </dl>
+          )}
         </section>
       )}
       <section>
