@@ -41,7 +41,10 @@ export async function findPart(db: DbOrTx, id: string): Promise<PartRow | undefi
   return row;
 }
 
-/** The catalog category of each of some parts (the returns module's windows by category). */
+/**
+ * The catalog category of each of some parts, by part id: what a line's tax rate (decision 063)
+ * and a return's window by category depend on.
+ */
 export async function categoriesOf(
   db: DbOrTx,
   ids: readonly string[],
@@ -237,17 +240,4 @@ export async function updatePartDetails(
 export async function countParts(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(parts);
   return row?.n ?? 0;
-}
-
-/** Each part's catalog category (what its tax rate depends on, decision 063), by part id. */
-export async function categoriesOf(
-  db: DbOrTx,
-  partIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (partIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: parts.id, category: parts.category })
-    .from(parts)
-    .where(inArray(parts.id, [...partIds]));
-  return new Map(rows.map((r) => [r.id, r.category]));
 }
