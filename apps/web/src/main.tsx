@@ -9,7 +9,7 @@ import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/ap
 import { configQueryOptions } from './features/site/api/get-config';
 import { accessKeyStore } from './lib/access-key';
 import { createQueryClient } from './lib/query-client';
-import { captureTyped, replayTyped } from './lib/typed-before-hydration';
+import type { TypedText } from './lib/typed-before-hydration';
 import './styles/index.css';
 
 const root = document.getElementById('root');
@@ -64,9 +64,19 @@ if (
 // What the visitor typed while the scripts loaded (a search, on a slow phone) outlives the
 // takeover, which sets each field back to how it was drawn (or draws it anew): typed again once
 // the page is React's (an effect runs after the first commit).
-const typed = captureTyped(root);
+const typed: TypedText = [];
+for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+  'input,textarea',
+)) {
+  if (field.value !== field.defaultValue)
+    typed.push({ field, value: field.value, drawn: field.defaultValue, name: field.name });
+}
 function TypedAgain() {
-  useEffect(() => replayTyped(root!, typed), []);
+  useEffect(() => {
+    // Its own small file: most visitors type nothing before the app starts.
+    if (typed.length > 0)
+      void import('./lib/typed-before-hydration').then((m) => m.replayTyped(root!, typed));
+  }, []);
   return null;
 }
 

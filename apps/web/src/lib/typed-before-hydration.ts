@@ -2,6 +2,7 @@
  * Text typed into a prerendered page before the app took it over. A phone may show the search
  * box a second or more before the scripts have run; hydration then sets every controlled field
  * back to the value it rendered (empty), and the buyer's words were lost without a sign.
+ * `main.tsx` notes them before hydrating and loads this module only when there are some.
  */
 export type TypedText = {
   field: HTMLInputElement | HTMLTextAreaElement;
@@ -12,18 +13,6 @@ export type TypedText = {
   /** Its name: a page the app draws anew (not hydrated) has a new field of that name. */
   name: string;
 }[];
-
-/** The fields of `root` whose text differs from what the page was drawn with. */
-export function captureTyped(root: HTMLElement): TypedText {
-  const typed: TypedText = [];
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-    'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]), textarea',
-  )) {
-    if (field.value !== field.defaultValue)
-      typed.push({ field, value: field.value, drawn: field.defaultValue, name: field.name });
-  }
-  return typed;
-}
 
 /** Whether React has taken a drawn element over (its props are attached once it is hydrated). */
 const hydrated = (element: Element): boolean =>
@@ -61,6 +50,8 @@ export function replayTyped(root: HTMLElement, typed: TypedText): void {
         entry.field = redrawn;
       }
       const { field } = entry;
+      // A file chosen is not text, and its value cannot be set.
+      if (field.type === 'file') return false;
       // Until hydration has committed, the field still shows what was typed.
       if (!hydrated(field) || field.value === value) return true;
       if (field.value === drawn) {
