@@ -75,6 +75,7 @@ import { staffCompanyRoutes } from './modules/staff/staff-companies.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { catalogImportRoutes } from './modules/catalog-import/catalog-import.routes.js';
 import { startImportRecovery } from './modules/catalog-import/recovery.js';
+import { industryRoutes } from './modules/industry-files/industry.routes.js';
 import { registerSite } from './modules/site/site.plugin.js';
 import { readyRoutes } from './modules/health/ready.routes.js';
 import { metricsRoutes, registerRequestMetrics } from './modules/metrics/metrics.routes.js';
@@ -479,6 +480,16 @@ export async function buildApp({
       search.nudge();
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
+  });
+  await app.register(industryRoutes, {
+    db,
+    guards,
+    dir: config.importsDir,
+    maxBytes: config.importMaxBytes,
+    onCatalogChange: () => {
+      catalog.invalidate();
+      search.nudge();
+    },
   });
   await app.register(apiKeyRoutes, { db, guards, keyGuard });
   await syncWebhookSettings(db, config.lowStockFactor);
