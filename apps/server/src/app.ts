@@ -76,6 +76,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { catalogImportRoutes } from './modules/catalog-import/catalog-import.routes.js';
 import { startImportRecovery } from './modules/catalog-import/recovery.js';
 import { industryRoutes } from './modules/industry-files/industry.routes.js';
+import { recordApplications } from './modules/industry-files/aces-import.js';
 import { registerSite } from './modules/site/site.plugin.js';
 import { readyRoutes } from './modules/health/ready.routes.js';
 import { metricsRoutes, registerRequestMetrics } from './modules/metrics/metrics.routes.js';
@@ -480,11 +481,13 @@ export async function buildApp({
       search.nudge();
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
+    afterVehicles: recordApplications,
   });
   await app.register(industryRoutes, {
     db,
     guards,
     dir: config.importsDir,
+    uploadsDir: config.uploadsDir,
     maxBytes: config.importMaxBytes,
     onCatalogChange: () => {
       catalog.invalidate();

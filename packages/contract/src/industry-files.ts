@@ -66,6 +66,7 @@ export const ACES_UNMAPPED_REASONS = {
   noPart: 'No part number',
   duplicate: 'The same application twice',
   deleteNotFound: 'Deleted application not in the catalog',
+  unreadable: 'A value could not be read',
 } as const;
 
 export const AcesUnmappedItem = z.object({

@@ -116,3 +116,19 @@ export async function currentVcdb(
   expect(applied.statusCode, applied.body).toBe(200);
   return applied.json<VcdbReleaseSummary>();
 }
+
+/** Uploads an ACES file to the catalog import's preview (the answer, not waited for). */
+export async function uploadAces(
+  app: FastifyInstance,
+  staff: { auth: Record<string, string> },
+  content: string | Buffer,
+  name = 'fitment.xml',
+) {
+  const body = formData([{ field: 'aces', name, content, type: 'application/xml' }]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/staff/imports/aces',
+    headers: { ...staff.auth, ...body.headers },
+    payload: body.payload,
+  });
+}

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Guards } from '../auth/guards.js';
+import { acesRoutes } from './aces.routes.js';
 import { vcdbRoutes } from './vcdb.routes.js';
 
 export type IndustryRoutesOptions = {
@@ -11,6 +12,8 @@ export type IndustryRoutesOptions = {
   dir: string;
   /** The catalog import's limit on one file (IMPORT_MAX_MB). */
   maxBytes: number;
+  /** Where uploaded pictures are stored (the catalog import's preview takes it). */
+  uploadsDir: string;
   /** After the vehicles of parts changed (a VCdb release re-mapped them). */
   onCatalogChange: () => void;
 };
@@ -32,4 +35,5 @@ export const industryRoutes: FastifyPluginAsync<IndustryRoutesOptions> = async (
     },
   });
   vcdbRoutes(app, options);
+  acesRoutes(app, options);
 };
