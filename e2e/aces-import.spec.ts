@@ -87,13 +87,11 @@ describe.runIf(browserAvailable())('ACES import in the browser', () => {
       .poll(() => page.getByTestId('vcdb-current').textContent())
       .toContain('Current VCdb: 2026-09-30 (2 base vehicles');
 
-    await page
-      .getByLabel('ACES file', { exact: true })
-      .setInputFiles({
-        name: 'iron-coast.xml',
-        mimeType: 'application/xml',
-        buffer: Buffer.from(aces),
-      });
+    await page.getByLabel('ACES file', { exact: true }).setInputFiles({
+      name: 'iron-coast.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(aces),
+    });
     await page
       .getByRole('form', { name: 'Preview an ACES file' })
       .getByRole('button', { name: 'Upload to preview' })
