@@ -77,6 +77,7 @@ import { catalogImportRoutes } from './modules/catalog-import/catalog-import.rou
 import { startImportRecovery } from './modules/catalog-import/recovery.js';
 import { industryRoutes } from './modules/industry-files/industry.routes.js';
 import { recordApplications } from './modules/industry-files/aces-import.js';
+import { recordPiesData } from './modules/industry-files/pies-import.js';
 import { registerSite } from './modules/site/site.plugin.js';
 import { readyRoutes } from './modules/health/ready.routes.js';
 import { metricsRoutes, registerRequestMetrics } from './modules/metrics/metrics.routes.js';
@@ -481,7 +482,10 @@ export async function buildApp({
       search.nudge();
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
-    afterVehicles: recordApplications,
+    afterVehicles: async (tx, importId) => {
+      await recordApplications(tx, importId);
+      await recordPiesData(tx, importId);
+    },
   });
   await app.register(industryRoutes, {
     db,

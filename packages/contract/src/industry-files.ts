@@ -169,11 +169,24 @@ export const industryEndpoints = {
     errors: [400, 409, 413, 415],
     answers: { 202: json('The import, reading', CatalogImportSummary) },
   },
+  staffStartPiesImport: {
+    method: 'POST',
+    path: '/api/staff/imports/pies',
+    tag: 'Industry files',
+    summary: 'Upload a PIES 7.x XML file to preview its Items through the catalog import',
+    description:
+      'Send `multipart/form-data` with `pies`. Refused at once (400) when it declares a DTD or ' +
+      'entities, is not UTF-8, or is not PIES; each Item becomes a row of the catalog import’s ' +
+      'parts preview (a blank field keeps the part’s value): poll `/api/staff/imports/{id}`.',
+    access: 'admin',
+    errors: [400, 413, 415],
+    answers: { 202: json('The import, reading', CatalogImportSummary) },
+  },
   staffAcesUnmapped: {
     method: 'GET',
     path: '/api/staff/imports/{id}/aces-unmapped',
     tag: 'Industry files',
-    summary: 'The applications an ACES import did not map, counted by reason',
+    summary: 'What an ACES or PIES import did not map, counted by reason',
     access: 'admin',
     params: ImportParams,
     errors: [400, 404],

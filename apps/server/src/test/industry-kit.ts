@@ -132,3 +132,19 @@ export async function uploadAces(
     payload: body.payload,
   });
 }
+
+/** Uploads a PIES file to the catalog import's preview (the answer, not waited for). */
+export async function uploadPies(
+  app: FastifyInstance,
+  staff: { auth: Record<string, string> },
+  content: string | Buffer,
+  name = 'items.xml',
+) {
+  const body = formData([{ field: 'pies', name, content, type: 'application/xml' }]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/staff/imports/pies',
+    headers: { ...staff.auth, ...body.headers },
+    payload: body.payload,
+  });
+}

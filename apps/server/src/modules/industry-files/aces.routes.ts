@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, ImportParams, routePath, type AcesUnmappedItem } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -13,9 +13,11 @@ import { csvFile } from '../catalog-import/export.js';
 import { createImportJob, findImport, importNotFound, summaryOf } from '../catalog-import/jobs.js';
 import { runPreview } from '../catalog-import/preview.js';
 import { receiveFiles } from '../catalog-import/receive-files.js';
+import type { ImportFile } from '../catalog-import/sheets.js';
+import { piesSheets } from './pies-import.js';
 import { acesSheets, dropStaged } from './aces-import.js';
-import { acesStagedApps, acesUnmapped } from './industry.tables.js';
-import { loadVcdbIndex } from './vcdb-index.js';
+import { acesStagedApps, acesUnmapped, piesStagedItems } from './industry.tables.js';
+import { loadVcdbIndex, type VcdbIndex } from './vcdb-index.js';
 import { inspectXml } from './xml-stream.js';
 
 const itemOf = (r: Record<string, unknown>): AcesUnmappedItem => ({
@@ -26,44 +28,42 @@ const itemOf = (r: Record<string, unknown>): AcesUnmappedItem => ({
   detail: (r.detail as string | null) ?? null,
 });
 
-/** ACES files through the catalog import's preview (decision 067), and what did not map. */
+/** ACES and PIES files through the catalog import's preview (decision 067), and what did not map. */
 export function acesRoutes(
   app: FastifyInstance,
   options: { db: Db; guards: Guards; dir: string; maxBytes: number; uploadsDir: string },
 ): void {
   const { db, guards } = options;
 
-  app.post(routePath(endpoints.staffStartAcesImport), async (request, reply) => {
+  /** Receives one XML file, checks its first bytes, and starts the catalog import's preview. */
+  const startXml = async (
+    request: FastifyRequest,
+    field: 'aces' | 'pies',
+    reader: (jobId: string, file: { path: string; name: string }) => ImportFile,
+    prepare: (root: Record<string, string>, name: string) => Promise<void>,
+  ) => {
     const caller = await guards.requireAdmin(request);
     const folder = path.join(options.dir, randomUUID());
     await fs.mkdir(folder, { recursive: true });
     try {
       const received = await receiveFiles(request, {
         folder,
-        fields: ['aces'],
+        fields: [field],
         flags: [],
         maxBytes: options.maxBytes,
-        onlyOneEach: 'Send one ACES file, in "aces"',
+        onlyOneEach: `Send one ${field.toUpperCase()} file, in "${field}"`,
       });
-      const file = received.files.aces;
+      const file = received.files[field];
       if (!file)
-        throw new AppError(400, 'VALIDATION_FAILED', 'Choose the ACES file (XML)', {
-          aces: 'Choose the ACES file (XML)',
-        });
-      const root = await inspectXml(file, 'ACES');
-      if (!/^4\.\d+$/.test(root.version ?? ''))
         throw new AppError(
           400,
-          'UNREADABLE_FILE',
-          `${file.name}: it is ACES version "${(root.version ?? '').slice(0, 10)}": this shop reads ACES 4.x. Nothing was changed.`,
+          'VALIDATION_FAILED',
+          `Choose the ${field.toUpperCase()} file (XML)`,
+          {
+            [field]: `Choose the ${field.toUpperCase()} file (XML)`,
+          },
         );
-      const vcdb = await loadVcdbIndex(db);
-      if (!vcdb)
-        throw new AppError(
-          409,
-          'VCDB_MISSING',
-          'Upload the VCdb tables first: the ACES file names its vehicles by their VCdb ids.',
-        );
+      await prepare(await inspectXml(file, field.toUpperCase()), file.name);
       await pruneStaged(db);
       const job = await createImportJob(db, {
         fileName: file.name,
@@ -78,20 +78,49 @@ export function acesRoutes(
       void runPreview(
         { db, log: request.log, uploadsDir: options.uploadsDir },
         job.id,
-        {
-          parts: {
-            ...file,
-            format: 'xml',
-            sheets: acesSheets(db, job.id, file, vcdb),
-          },
-        },
+        { parts: reader(job.id, file) },
         { archiveMissing: false },
       ).finally(() => void fs.rm(folder, { recursive: true, force: true }));
-      return reply.status(202).send(summaryOf(job));
+      return summaryOf(job);
     } catch (err) {
       await fs.rm(folder, { recursive: true, force: true });
       throw err;
     }
+  };
+
+  app.post(routePath(endpoints.staffStartAcesImport), async (request, reply) => {
+    let vcdb: VcdbIndex | null = null;
+    const job = await startXml(
+      request,
+      'aces',
+      (jobId, file) => ({ ...file, format: 'xml', sheets: acesSheets(db, jobId, file, vcdb!) }),
+      async (root, name) => {
+        if (!/^4\.\d+$/.test(root.version ?? ''))
+          throw new AppError(
+            400,
+            'UNREADABLE_FILE',
+            `${name}: it is ACES version "${(root.version ?? '').slice(0, 10)}": this shop reads ACES 4.x. Nothing was changed.`,
+          );
+        vcdb = await loadVcdbIndex(db);
+        if (!vcdb)
+          throw new AppError(
+            409,
+            'VCDB_MISSING',
+            'Upload the VCdb tables first: the ACES file names its vehicles by their VCdb ids.',
+          );
+      },
+    );
+    return reply.status(202).send(job);
+  });
+
+  app.post(routePath(endpoints.staffStartPiesImport), async (request, reply) => {
+    const job = await startXml(
+      request,
+      'pies',
+      (jobId, file) => ({ ...file, format: 'xml', sheets: piesSheets(db, jobId, file) }),
+      async () => undefined,
+    );
+    return reply.status(202).send(job);
   });
 
   const imported = async (id: string) => {
@@ -161,6 +190,9 @@ async function pruneStaged(db: Db): Promise<void> {
   );
   for (const id of ids) {
     const job = await findImport(db, id);
-    if (!job || ['discarded', 'failed', 'applied'].includes(job.status)) await dropStaged(db, id);
+    if (!job || ['discarded', 'failed', 'applied'].includes(job.status)) {
+      await dropStaged(db, id);
+      await db.execute(sql`delete from ${piesStagedItems} where import_id = ${id}`);
+    }
   }
 }

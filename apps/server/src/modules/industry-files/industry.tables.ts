@@ -160,3 +160,30 @@ export const acesUnmapped = pgTable(
     index('aces_unmapped_reason_idx').on(t.importId, t.reason),
   ],
 );
+
+/** A PIES price other than the list price, as the Item gave it (cents in the shop's currency). */
+export type PiesPrice = { type: string; cents: number; currency: string; uom: string | null };
+
+/** A PIES import's Items' brand and other prices, beside its staged parts rows. */
+export const piesStagedItems = pgTable(
+  'pies_staged_items',
+  {
+    importId: uuid('import_id').notNull(),
+    skuKey: text('sku_key').notNull(),
+    brandId: text('brand_id'),
+    brandLabel: text('brand_label'),
+    prices: jsonb('prices').$type<PiesPrice[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ name: 'pies_staged_items_pk', columns: [t.importId, t.skuKey] })],
+);
+
+/** What a part's PIES Item said that the part does not carry: its brand, its other prices. */
+export const piesPartData = pgTable('pies_part_data', {
+  partId: uuid('part_id')
+    .primaryKey()
+    .references(() => parts.id, { onDelete: 'cascade' }),
+  brandId: text('brand_id'),
+  brandLabel: text('brand_label'),
+  prices: jsonb('prices').$type<PiesPrice[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

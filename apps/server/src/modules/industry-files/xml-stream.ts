@@ -64,7 +64,7 @@ export async function inspectXml(
   if (!root || root[1] !== expectRoot)
     throw refuse(
       file.name,
-      `it is not an ${expectRoot} file (its first element must be <${expectRoot}>)`,
+      `it is not ${/^[AEIOU]/.test(expectRoot) ? 'an' : 'a'} ${expectRoot} file (its first element must be <${expectRoot}>)`,
     );
   const attributes: Record<string, string> = {};
   for (const m of (root[2] ?? '').matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
