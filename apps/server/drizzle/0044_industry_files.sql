@@ -51,6 +51,7 @@ CREATE TABLE "aces_applications" (
   "position" text DEFAULT '' NOT NULL,
   "note" text DEFAULT '' NOT NULL,
   "quantity" integer,
+  "part_type_id" integer,
   "app_id" text
 );--> statement-breakpoint
 CREATE INDEX "aces_applications_part_idx" ON "aces_applications" USING btree ("part_id");--> statement-breakpoint
@@ -68,6 +69,7 @@ CREATE TABLE "aces_staged_apps" (
   "position" text DEFAULT '' NOT NULL,
   "note" text DEFAULT '' NOT NULL,
   "quantity" integer,
+  "part_type_id" integer,
   "app_id" text,
   CONSTRAINT "aces_staged_apps_pk" PRIMARY KEY("import_id","row_no")
 );--> statement-breakpoint

@@ -15,4 +15,10 @@ CREATE TABLE "pies_part_data" (
   "brand_label" text,
   "prices" jsonb DEFAULT '[]'::jsonb NOT NULL,
   "updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+-- The companies staff let download the catalog as ACES, PIES or CSV (the feeds for distributors).
+CREATE TABLE "catalog_feed_companies" (
+  "company_id" uuid PRIMARY KEY NOT NULL REFERENCES "companies"("id") ON DELETE cascade,
+  "granted_by_email" text NOT NULL,
+  "granted_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -493,6 +493,8 @@ export async function buildApp({
     dir: config.importsDir,
     uploadsDir: config.uploadsDir,
     maxBytes: config.importMaxBytes,
+    publicUrl: config.publicUrl,
+    shopName: config.brandName,
     onCatalogChange: () => {
       catalog.invalidate();
       search.nudge();

@@ -89,7 +89,51 @@ export type AcesUnmappedReport = z.infer<typeof AcesUnmappedReport>;
 /** What an ACES file's header and footer said, kept in the import's notes. */
 export const ACES_SUBMISSION_TYPES = ['FULL', 'INCREMENTAL'] as const;
 
+export const CATALOG_FEED_FORMATS = ['aces', 'pies', 'csv'] as const;
+export const CatalogFeedQuery = z.object({ format: z.enum(CATALOG_FEED_FORMATS) });
+export const CatalogFeedAccess = z.object({ companyId: z.string(), allowed: z.boolean() });
+export type CatalogFeedAccess = z.infer<typeof CatalogFeedAccess>;
+export const CatalogFeedAccessBody = z.object({ allowed: z.boolean() }).strict();
+
 export const industryEndpoints = {
+  companyCatalogFeed: {
+    method: 'GET',
+    path: '/api/companies/{id}/catalog-feed',
+    tag: 'Industry files',
+    summary: 'The catalog as ACES XML, PIES XML or CSV, at the company’s own prices',
+    description:
+      'For an owner or admin of a company staff allowed (`PUT /api/staff/companies/{id}/catalog-feed`); ' +
+      '404 to anyone else. Every live part at the company’s price for its minimum order; ' +
+      'streamed; CSV cells formula-safe.',
+    access: 'customer',
+    params: VcdbParams,
+    query: CatalogFeedQuery,
+    errors: [400, 404],
+    answers: {
+      200: { description: 'The file', contentType: 'application/xml or text/csv' },
+    },
+  },
+  staffCatalogFeedAccess: {
+    method: 'GET',
+    path: '/api/staff/companies/{id}/catalog-feed',
+    tag: 'Industry files',
+    summary: 'Whether a company may download the catalog feeds',
+    access: 'admin',
+    params: VcdbParams,
+    errors: [400, 404],
+    answers: { 200: json('Access', CatalogFeedAccess) },
+  },
+  staffSetCatalogFeedAccess: {
+    method: 'PUT',
+    path: '/api/staff/companies/{id}/catalog-feed',
+    tag: 'Industry files',
+    summary: 'Let a company download the catalog feeds, or stop it',
+    access: 'admin',
+    params: VcdbParams,
+    body: CatalogFeedAccessBody,
+    errors: [400, 404],
+    answers: { 200: json('Access', CatalogFeedAccess) },
+  },
   staffUploadVcdb: {
     method: 'POST',
     path: '/api/staff/vcdb',

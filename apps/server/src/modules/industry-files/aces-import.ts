@@ -31,6 +31,7 @@ type StagedApp = {
   position: string;
   note: string;
   quantity: number | null;
+  partTypeId: number | null;
   appId: string | null;
 };
 type Unmapped = {
@@ -162,6 +163,7 @@ export function acesSheets(
               position,
               note,
               quantity: app.quantity,
+              partTypeId: app.partTypeId,
               appId: app.id,
             });
         }
@@ -281,15 +283,16 @@ async function insertStaged(db: DbOrTx, importId: string, rows: StagedApp[]): Pr
   const col = <T>(pick: (r: StagedApp) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
     insert into ${acesStagedApps} (import_id, row_no, action, sku, sku_key, base_vehicle_id, make,
-      model, year, position, note, quantity, app_id)
+      model, year, position, note, quantity, part_type_id, app_id)
     select ${importId}::uuid, u.*
       from unnest(${intArray(rows.map((r) => r.rowNo))}::int[], ${col((r) => r.action)}::text[],
         ${col((r) => r.sku)}::text[], ${col((r) => r.skuKey)}::text[],
         ${intArray(rows.map((r) => r.baseVehicleId))}::int[], ${col((r) => r.make)}::text[],
         ${col((r) => r.model)}::text[], ${intArray(rows.map((r) => r.year))}::int[],
         ${col((r) => r.position)}::text[], ${col((r) => r.note)}::text[],
-        ${intArray(rows.map((r) => r.quantity))}::int[], ${col((r) => r.appId)}::text[])
-        as u(row_no, action, sku, sku_key, base_vehicle_id, make, model, year, position, note, quantity, app_id)`);
+        ${intArray(rows.map((r) => r.quantity))}::int[], ${intArray(rows.map((r) => r.partTypeId))}::int[],
+        ${col((r) => r.appId)}::text[])
+        as u(row_no, action, sku, sku_key, base_vehicle_id, make, model, year, position, note, quantity, part_type_id, app_id)`);
 }
 
 async function insertUnmapped(db: DbOrTx, importId: string, rows: Unmapped[]): Promise<void> {
@@ -360,9 +363,10 @@ async function resolveSubmission(
   // The stored applications the file leaves alone.
   await db.execute(sql`
     insert into ${acesStagedApps} (import_id, row_no, action, sku, sku_key, base_vehicle_id, make,
-      model, year, position, note, quantity, app_id)
+      model, year, position, note, quantity, part_type_id, app_id)
     select ${importId}::uuid, ${maxRow} + row_number() over (order by t.sku_key, a.year), 'K', p.sku,
-           t.sku_key, a.base_vehicle_id, a.make, a.model, a.year, a.position, a.note, a.quantity, a.app_id
+           t.sku_key, a.base_vehicle_id, a.make, a.model, a.year, a.position, a.note, a.quantity,
+           a.part_type_id, a.app_id
       from (${touched}) t join ${acesApplications} a on a.part_id = t.part_id
       join ${partsRelation} p on p.id = t.part_id
      where not exists (select 1 from ${acesStagedApps} s
@@ -421,9 +425,10 @@ export async function recordApplications(tx: DbOrTx, importId: string): Promise<
     await tx.execute(sql`
       delete from ${acesApplications} a using (${owners}) o where a.part_id = o.part_id`);
     await tx.execute(sql`
-      insert into ${acesApplications} (part_id, base_vehicle_id, make, model, year, position, note, quantity, app_id)
+      insert into ${acesApplications} (part_id, base_vehicle_id, make, model, year, position, note, quantity, part_type_id, app_id)
       select distinct on (o.part_id, s.base_vehicle_id, s.position, s.note)
-             o.part_id, s.base_vehicle_id, s.make, s.model, s.year, s.position, s.note, s.quantity, s.app_id
+             o.part_id, s.base_vehicle_id, s.make, s.model, s.year, s.position, s.note, s.quantity,
+             s.part_type_id, s.app_id
         from ${acesStagedApps} s join (${owners}) o on o.sku_key = s.sku_key
        where s.import_id = ${importId} and s.action in ('A', 'K') and s.base_vehicle_id is not null
        order by o.part_id, s.base_vehicle_id, s.position, s.note, s.row_no`);

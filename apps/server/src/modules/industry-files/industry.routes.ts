@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Guards } from '../auth/guards.js';
 import { acesRoutes } from './aces.routes.js';
+import { feedRoutes } from './feeds.routes.js';
 import { vcdbRoutes } from './vcdb.routes.js';
 
 export type IndustryRoutesOptions = {
@@ -14,6 +15,10 @@ export type IndustryRoutesOptions = {
   maxBytes: number;
   /** Where uploaded pictures are stored (the catalog import's preview takes it). */
   uploadsDir: string;
+  /** The shop's address (a picture's path becomes an address in a PIES file). */
+  publicUrl: string;
+  /** The sender named in an ACES file's header. */
+  shopName: string;
   /** After the vehicles of parts changed (a VCdb release re-mapped them). */
   onCatalogChange: () => void;
 };
@@ -36,4 +41,5 @@ export const industryRoutes: FastifyPluginAsync<IndustryRoutesOptions> = async (
   });
   vcdbRoutes(app, options);
   acesRoutes(app, options);
+  feedRoutes(app, options);
 };

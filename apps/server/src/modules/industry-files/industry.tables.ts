@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { VcdbReleaseCounts, VcdbReleaseStatus } from '@storefront/contract';
 import { parts } from '../parts/parts.tables.js';
+import { companies } from '../companies/companies.tables.js';
 
 /**
  * A VCdb release as staff uploaded it (decision 067): `previewed` until applied, then `current`
@@ -108,6 +109,8 @@ export const acesApplications = pgTable(
     position: text('position').notNull().default(''),
     note: text('note').notNull().default(''),
     quantity: integer('quantity'),
+    /** The PCdb part type the App named (an ACES App must name one). */
+    partTypeId: integer('part_type_id'),
     appId: text('app_id'),
   },
   (t) => [
@@ -135,6 +138,7 @@ export const acesStagedApps = pgTable(
     position: text('position').notNull().default(''),
     note: text('note').notNull().default(''),
     quantity: integer('quantity'),
+    partTypeId: integer('part_type_id'),
     appId: text('app_id'),
   },
   (t) => [
@@ -186,4 +190,13 @@ export const piesPartData = pgTable('pies_part_data', {
   brandLabel: text('brand_label'),
   prices: jsonb('prices').$type<PiesPrice[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The companies staff let download the catalog as ACES, PIES or CSV (the distributors' feeds). */
+export const catalogFeedCompanies = pgTable('catalog_feed_companies', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  grantedByEmail: text('granted_by_email').notNull(),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
 });
