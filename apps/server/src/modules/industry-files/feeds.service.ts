@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { PART_COLUMNS, type PartColumnKey } from '@storefront/contract';
+import { NO_PICTURE_URL, PART_COLUMNS, type PartColumnKey } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { uuidArray } from '../../db/array-literals.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -276,11 +276,14 @@ export function feedPies(db: DbOrTx, companyId: string, origin: string): Readabl
             yield `        <PartInterchange MaintenanceType="A" BrandAAIAID="${xml(e.brand)}">\n          <PartNumber>${xml(e.n)}</PartNumber>\n        </PartInterchange>\n`;
           yield '      </PartInterchangeInfo>\n';
         }
-        const uri = /^https:\/\//i.test(p.imageUrl)
-          ? p.imageUrl
-          : p.imageUrl.startsWith('/')
-            ? `${origin}${p.imageUrl}`
-            : null;
+        const uri =
+          p.imageUrl === NO_PICTURE_URL
+            ? null
+            : /^https:\/\//i.test(p.imageUrl)
+              ? p.imageUrl
+              : p.imageUrl.startsWith('/')
+                ? `${origin}${p.imageUrl}`
+                : null;
         if (uri && /^https?:\/\//i.test(uri))
           yield `      <DigitalAssets>\n        <DigitalFileInformation MaintenanceType="A" LanguageCode="EN">\n          <AssetType>P04</AssetType>\n          <URI>${xml(uri)}</URI>\n        </DigitalFileInformation>\n      </DigitalAssets>\n`;
         yield '    </Item>\n';
