@@ -240,7 +240,7 @@ export async function runAces(section: string, databaseUrl?: string): Promise<Se
     };
   } catch (err) {
     throw new Error(
-      `${step}: ${String(err)}; server ${server.unexpectedExit() ?? 'running'}: ${server.output()}`,
+      `${step}: ${String(err)} ${String((err as Error).cause ?? '')}; server ${server.unexpectedExit() ?? 'running'}: ${server.output()}`,
       { cause: err },
     );
   } finally {

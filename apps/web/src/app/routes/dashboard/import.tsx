@@ -19,9 +19,13 @@ export default function ImportRoute() {
         id={id}
         uploadHref={dashboardPaths.imports.href()}
         partsHref={dashboardPaths.parts.href()}
-        // An ACES file (decision 067): the applications that did not map, by reason.
+        // An ACES or PIES file (decision 067): what did not map, by reason.
         extra={(job) =>
-          job.notes.some((n) => n.startsWith('ACES ')) ? <AcesUnmapped importId={job.id} /> : null
+          job.notes.some((n) => n.startsWith('ACES ')) ? (
+            <AcesUnmapped importId={job.id} />
+          ) : job.notes.some((n) => n.startsWith('PIES ')) ? (
+            <AcesUnmapped importId={job.id} noun={['Item value', 'Item values']} />
+          ) : null
         }
       />
     </>

@@ -4,13 +4,13 @@ import { api } from '../../../lib/api-client';
 import { apiDownload, apiUpload, type UploadProgress } from '../../../lib/api-files';
 import { saveFile } from '../../../lib/save-file';
 
-/** Sends an ACES file to the catalog import's preview (nothing in the catalog changes yet). */
-export const useStartAces = () =>
+/** Sends an ACES or PIES file to the catalog import's preview (nothing changes yet). */
+export const useStartXmlImport = (kind: 'aces' | 'pies') =>
   useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => {
       const form = new FormData();
-      form.append('aces', file);
-      return apiUpload<CatalogImportSummary>('/staff/imports/aces', form, { onProgress });
+      form.append(kind, file);
+      return apiUpload<CatalogImportSummary>(`/staff/imports/${kind}`, form, { onProgress });
     },
   });
 

@@ -1,8 +1,14 @@
 import { DownloadButton } from '../../../components/ui/download-button';
 import { downloadUnmapped, useAcesUnmapped } from '../api/aces';
 
-/** On an ACES import's page: the applications that did not map, by reason, and the full list. */
-export function AcesUnmapped({ importId }: { importId: string }) {
+/** On an ACES or PIES import's page: what did not map, by reason, and the full list. */
+export function AcesUnmapped({
+  importId,
+  noun = ['application', 'applications'],
+}: {
+  importId: string;
+  noun?: [string, string];
+}) {
   const report = useAcesUnmapped(importId);
   if (!report.data || report.data.total === 0) return null;
   const { total, reasons, items } = report.data;
@@ -12,7 +18,7 @@ export function AcesUnmapped({ importId }: { importId: string }) {
       className="space-y-3 rounded-box bg-base-100 p-4 shadow"
     >
       <h3 id="aces-unmapped-heading" className="font-semibold">
-        {total.toLocaleString('en-US')} {total === 1 ? 'application' : 'applications'} not mapped
+        {total.toLocaleString('en-US')} {total === 1 ? noun[0] : noun[1]} not mapped
       </h3>
       <ul className="list-disc pl-5 text-sm" data-testid="aces-unmapped-reasons">
         {reasons.map((r) => (
@@ -47,7 +53,7 @@ export function AcesUnmapped({ importId }: { importId: string }) {
         </table>
       </div>
       <DownloadButton
-        label="Download every application not mapped"
+        label={`Download every ${noun[0]} not mapped`}
         download={() => downloadUnmapped(importId)}
       />
     </section>

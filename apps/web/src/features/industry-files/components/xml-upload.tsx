@@ -3,19 +3,23 @@ import type { UploadProgress } from '../../../lib/api-files';
 import { FileInput } from './file-input';
 
 type Props = {
+  kind: 'ACES' | 'PIES';
+  /** What the file becomes, in a sentence. */
+  about: string;
   /** Sends the file; resolves when the server has taken it (the page then moves on). */
   onUpload: (file: File, onProgress: UploadProgress) => Promise<void>;
 };
 
-/** An ACES file to preview through the catalog import. */
-export function AcesUpload({ onUpload }: Props) {
+/** An ACES or PIES file to preview through the catalog import. */
+export function XmlUpload({ kind, about, onUpload }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<number | null>(null);
+  const id = `${kind.toLowerCase()}-upload-heading`;
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!file) return setError('Choose the ACES file (XML).');
+    if (!file) return setError(`Choose the ${kind} file (XML).`);
     setSent(0);
     try {
       await onUpload(file, setSent);
@@ -28,20 +32,17 @@ export function AcesUpload({ onUpload }: Props) {
   return (
     <form
       onSubmit={(e) => void onSubmit(e)}
-      aria-labelledby="aces-upload-heading"
+      aria-labelledby={id}
       className="space-y-3 rounded-box bg-base-100 p-4 shadow"
       noValidate
     >
-      <h4 id="aces-upload-heading" className="font-semibold">
-        Preview an ACES file
+      <h4 id={id} className="font-semibold">
+        {kind === 'ACES' ? 'Preview an ACES file' : 'Preview a PIES file'}
       </h4>
-      <p className="text-sm">
-        ACES 4.x XML. Each application is mapped through the current VCdb to a part’s vehicles; the
-        preview lists what did not map before anything changes.
-      </p>
+      <p className="text-sm">{about}</p>
       <FileInput
-        label="ACES file"
-        name="aces"
+        label={`${kind} file`}
+        name={kind.toLowerCase()}
         hint="XML, UTF-8"
         accept=".xml,application/xml,text/xml"
         disabled={sent !== null}
