@@ -137,6 +137,7 @@ export async function runAces(section: string, databaseUrl?: string): Promise<Se
     port: await freePort(),
     authSecret: crypto.randomBytes(36).toString('base64'),
     extraEnv: { IMPORT_MAX_MB: '400' },
+    ...(settings.serverNodeArgs ? { nodeArgs: settings.serverNodeArgs } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
   });
   let step = 'sign-up';
