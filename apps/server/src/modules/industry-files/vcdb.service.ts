@@ -306,15 +306,6 @@ export async function listReleases(db: DbOrTx): Promise<VcdbReleaseRow[]> {
   return db.select().from(vcdbReleases).orderBy(desc(vcdbReleases.createdAt)).limit(50);
 }
 
-export async function currentRelease(db: DbOrTx): Promise<VcdbReleaseRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(vcdbReleases)
-    .where(eq(vcdbReleases.status, 'current'))
-    .limit(1);
-  return row;
-}
-
 async function dropReleaseRows(db: DbOrTx, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   for (const table of [vcdbBaseVehicles, vcdbMakes, vcdbModels, vcdbPositions])
