@@ -91,7 +91,7 @@ async function writeFiles(dir: string, parts: number, vehicles: number) {
 }
 
 /** Samples the server's resident memory until stopped; the peak over the start is the growth. */
-function memorySampler(server: ServerUnderTest) {
+export function memorySampler(server: ServerUnderTest) {
   let peak = 0;
   let start = 0;
   let running = true;
@@ -112,7 +112,7 @@ function memorySampler(server: ServerUnderTest) {
   };
 }
 
-async function uploadFiles(
+export async function uploadFiles(
   server: ServerUnderTest,
   admin: SignedIn,
   files: [string, string, string][],
@@ -145,7 +145,7 @@ async function getAgain(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function settle(
+export async function settle(
   server: ServerUnderTest,
   admin: SignedIn,
   id: string,

@@ -2,7 +2,7 @@
  * `npm run bench`: catalog throughput, orders under contention, front-end weight, Lighthouse and
  * axe, against the production build started as child processes. Prints one table and writes
  * bench/results/latest.json and latest.md. QUICK=1 shortens every run; BENCH_ONLY=catalog,orders
- * (import, cpu, machine, search, price-lists, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
+ * (import, aces, cpu, machine, search, price-lists, quick-order, staff, weight, lighthouse, a11y) runs a subset; BENCH_DATABASE_URL adds PostgreSQL;
  * BENCH_FRONTEND_PARTS=N measures the front-end pages with N generated parts in the catalog;
  * BENCH_CATALOG_PARTS=N sets the search section's catalog size (100,000, its budgets' size) and
  * BENCH_SEARCH_DATABASES=embedded or postgres runs it on one database only.
@@ -37,6 +37,7 @@ const progress = (message: string) => console.error(`[${elapsed()}] ${message}`)
 const ORDER = [
   'catalog',
   'import',
+  'aces',
   'orders',
   'cpu',
   'checkout',
@@ -446,6 +447,25 @@ async function main(): Promise<void> {
       const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
       try {
         await section('import', postgres, () => runImport(postgres, fresh.url));
+      } finally {
+        await fresh.drop().catch(() => undefined);
+      }
+    }
+  }
+
+  // An ACES file at size (issue 39): BENCH_ONLY=aces (BENCH_ACES_APPS applications).
+  if (want('aces')) {
+    const { runAces } = await import('./aces.js');
+    const size = `${settings.aces.apps.toLocaleString('en-US')} applications`;
+    if (settings.aces.databases.has('embedded'))
+      await section('aces', `ACES import (embedded, ${size})`, () =>
+        runAces(`ACES import (embedded, ${size})`),
+      );
+    const postgres = `ACES import (PostgreSQL, ${size})`;
+    if (settings.aces.databases.has('postgres') && settings.benchDatabaseUrl) {
+      const fresh = await createFreshDatabase(settings.benchDatabaseUrl);
+      try {
+        await section('aces', postgres, () => runAces(postgres, fresh.url));
       } finally {
         await fresh.drop().catch(() => undefined);
       }

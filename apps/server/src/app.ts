@@ -75,6 +75,9 @@ import { staffCompanyRoutes } from './modules/staff/staff-companies.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { catalogImportRoutes } from './modules/catalog-import/catalog-import.routes.js';
 import { startImportRecovery } from './modules/catalog-import/recovery.js';
+import { industryRoutes } from './modules/industry-files/industry.routes.js';
+import { recordApplications } from './modules/industry-files/aces-import.js';
+import { recordPiesData } from './modules/industry-files/pies-import.js';
 import { registerSite } from './modules/site/site.plugin.js';
 import { readyRoutes } from './modules/health/ready.routes.js';
 import { metricsRoutes, registerRequestMetrics } from './modules/metrics/metrics.routes.js';
@@ -482,6 +485,23 @@ export async function buildApp({
       search.nudge();
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
+    afterVehicles: async (tx, importId) => {
+      await recordApplications(tx, importId);
+      await recordPiesData(tx, importId);
+    },
+  });
+  await app.register(industryRoutes, {
+    db,
+    guards,
+    dir: config.importsDir,
+    uploadsDir: config.uploadsDir,
+    maxBytes: config.importMaxBytes,
+    publicUrl: config.publicUrl,
+    shopName: config.brandName,
+    onCatalogChange: () => {
+      catalog.invalidate();
+      search.nudge();
+    },
   });
   await app.register(apiKeyRoutes, { db, guards, keyGuard });
   await syncWebhookSettings(db, config.lowStockFactor);

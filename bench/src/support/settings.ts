@@ -42,6 +42,8 @@ export type Settings = {
   lighthouse: { runs: number; parts: number };
   /** The catalog import at size: parts in the file (each with `vehicles` rows), on which databases. */
   import: { parts: number; vehicles: number; databases: Set<string> };
+  /** An ACES file at size (issue 39): applications in it (a million is 200 MB), on which databases. */
+  aces: { apps: number; databases: Set<string> };
 };
 
 export const settings: Settings = {
@@ -81,6 +83,12 @@ export const settings: Settings = {
   import: {
     parts: Number(process.env.BENCH_IMPORT_PARTS) || (quick ? 10_000 : 100_000),
     vehicles: 4,
+    databases: new Set(
+      (process.env.BENCH_IMPORT_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim()),
+    ),
+  },
+  aces: {
+    apps: Number(process.env.BENCH_ACES_APPS) || (quick ? 100_000 : 1_000_000),
     databases: new Set(
       (process.env.BENCH_IMPORT_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim()),
     ),

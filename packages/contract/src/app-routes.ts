@@ -49,6 +49,7 @@ export const APP_ROUTE_PATTERNS = [
   '/dashboard/parts/:partId/edit',
   '/dashboard/imports',
   '/dashboard/imports/:id',
+  '/dashboard/industry-files',
   '/dashboard/admins',
   '/dashboard/companies',
   '/dashboard/companies/:companyId',

@@ -29,6 +29,7 @@ import { machineAdminEndpoints, v1Endpoints } from './machine-endpoints.js';
 import { webhookEndpoints } from './webhook-endpoints.js';
 import { priceListEndpoints } from './price-list-endpoints.js';
 import { taxEndpoints } from './tax-endpoints.js';
+import { industryEndpoints } from './industry-files.js';
 import { PartListQuery } from './catalog.js';
 import { HealthResponse, PublicConfig, SearchHealthResponse } from './config.js';
 import { ReadyResponse } from './operations.js';
@@ -474,6 +475,7 @@ export const endpoints = {
   ...returnEndpoints,
   ...staffReturnEndpoints,
   ...taxEndpoints,
+  ...industryEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

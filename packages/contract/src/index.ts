@@ -39,3 +39,4 @@ export * from './price-list-shapes.js';
 export * from './price-list-import.js';
 export * from './tax.js';
 export * from './tax-shapes.js';
+export * from './industry-files.js';

@@ -20,3 +20,4 @@ export * from '../modules/webhooks/webhooks.tables.js';
 export * from '../modules/price-lists/price-lists.tables.js';
 export * from '../modules/returns/returns.tables.js';
 export * from '../modules/tax/tax.tables.js';
+export * from '../modules/industry-files/industry.tables.js';

@@ -28,6 +28,7 @@ const StaffPages = lazy(() => import('./routes/dashboard/staff-pages'));
 const StaffParts = lazy(() => import('./routes/dashboard/staff-parts'));
 const StaffPart = lazy(() => import('./routes/dashboard/staff-part'));
 const Imports = lazy(() => import('./routes/dashboard/imports'));
+const IndustryFiles = lazy(() => import('./routes/dashboard/industry-files'));
 const Import = lazy(() => import('./routes/dashboard/import'));
 const Company = lazy(() => import('./routes/dashboard/company'));
 const CompanyOrders = lazy(() => import('./routes/dashboard/company-orders'));
@@ -88,6 +89,7 @@ export default function MemberRoutes() {
             <Route path={dashboard.staffPart.path} element={<StaffPart />} />
             <Route path={dashboard.imports.path} element={<Imports />} />
             <Route path={dashboard.staffImport.path} element={<Import />} />
+            <Route path={dashboard.industryFiles.path} element={<IndustryFiles />} />
             <Route path={dashboard.admins.path} element={<Admins />} />
             <Route path={dashboard.audit.path} element={<Audit />} />
             <Route path={dashboard.pages.path} element={<StaffPages />} />

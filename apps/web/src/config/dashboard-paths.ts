@@ -65,6 +65,8 @@ export const dashboardPaths = {
     path: 'imports/:id',
     href: (id: string) => `/dashboard/imports/${encodeURIComponent(id)}`,
   },
+  /** Staff: VCdb releases and ACES files (decision 067). */
+  industryFiles: { path: 'industry-files', href: () => '/dashboard/industry-files' },
   admins: { path: 'admins', href: () => '/dashboard/admins' },
   /** Staff: companies, their terms and standing. */
   companies: { path: 'companies', href: () => '/dashboard/companies' },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { NO_PICTURE_URL, type ImportProgress } from '@storefront/contract';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit, type StaffActor } from '../audit/audit.service.js';
 import {
@@ -29,6 +29,8 @@ export type ApplyDeps = {
   onCatalogChange: () => void;
   /** A test's hook between two steps of the transaction (a crash there must change nothing). */
   betweenSteps?: (step: string) => Promise<void>;
+  /** Inside the transaction, once the vehicles are written (the ACES applications, decision 067). */
+  afterVehicles?: (tx: DbOrTx, importId: string) => Promise<void>;
 };
 
 const stale = () =>
@@ -128,6 +130,7 @@ export async function runApply(
               from (${owners}) o join ${stagedFitments} f
                 on f.import_id = ${id} and f.sku_key = o.sku_key`,
       );
+      await deps.afterVehicles?.(tx, id);
       await step('fitment');
 
       const counts = job.counts;

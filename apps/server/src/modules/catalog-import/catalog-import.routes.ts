@@ -14,7 +14,7 @@ import {
   TemplateQuery,
 } from '@storefront/contract';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { KeyGuard } from '../api-keys/api-key-guard.js';
@@ -54,6 +54,8 @@ export type CatalogImportRoutesOptions = {
   onCatalogChange: () => void;
   /** Tests: a pause between two steps of an apply. */
   betweenSteps?: (step: string) => Promise<void>;
+  /** Inside an apply's transaction, once the vehicles are written (ACES applications, 067). */
+  afterVehicles?: (tx: DbOrTx, importId: string) => Promise<void>;
 };
 
 const FIELDS = ['parts', 'fitment', 'pictures'] as const;
@@ -267,6 +269,7 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
         log: request.log,
         onCatalogChange: options.onCatalogChange,
         ...(options.betweenSteps ? { betweenSteps: options.betweenSteps } : {}),
+        ...(options.afterVehicles ? { afterVehicles: options.afterVehicles } : {}),
       },
       claimed,
       { userId: caller.sub, email: caller.email },

@@ -181,6 +181,10 @@ export async function runPreview(
       ? await attachPictures(deps, importId, files.pictures, notes)
       : 0;
     await timed('addFitmentOnlyParts', () => addFitmentOnlyParts(db, importId));
+    // A vehicles-only file (an ACES file, decision 067) has just added all its parts' rows: the
+    // statistics taken before they existed say this import has none, and the diff's plan would
+    // then compare every row with every other (20,000 parts: minutes instead of a second).
+    if (partSheets === 0) await timed('analyze again', () => analyzeStaging(db));
     await timed('checkAcrossRows', () => checkAcrossRows(db, importId));
     await timed('checkPartRules', () =>
       checkPartRules(db, importId, (checked) => void progress.set({ checked })),

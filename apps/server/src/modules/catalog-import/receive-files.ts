@@ -11,6 +11,8 @@ export type ReceivedFiles<F extends string> = {
   files: Partial<Record<F, { path: string; name: string }>>;
   /** Each yes/no field named in `flags`: true for "true", "on", "1" or "yes". */
   flags: Record<string, boolean>;
+  /** Each short text field named in `texts`, as sent (a VCdb release's version date). */
+  texts: Record<string, string>;
   /** SHA-256 of every file's bytes, in the order sent. */
   checksum: string;
 };
@@ -27,6 +29,8 @@ export async function receiveFiles<F extends string>(
     fields: readonly F[];
     flags: readonly string[];
     maxBytes: number;
+    /** Short text fields the upload may carry besides its files and flags. */
+    texts?: readonly string[];
     /** The refusal of an unknown or repeated file field. */
     onlyOneEach: string;
   },
@@ -39,10 +43,15 @@ export async function receiveFiles<F extends string>(
     );
   const files: Partial<Record<F, { path: string; name: string }>> = {};
   const flags: Record<string, boolean> = Object.fromEntries(options.flags.map((f) => [f, false]));
+  const texts: Record<string, string> = {};
   const hash = createHash('sha256');
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        if (options.texts?.includes(part.fieldname)) {
+          texts[part.fieldname] = String(part.value);
+          continue;
+        }
         if (!options.flags.includes(part.fieldname))
           throw new AppError(400, 'BAD_UPLOAD', `Unknown field "${displayName(part.fieldname)}"`);
         flags[part.fieldname] = ['true', 'on', '1', 'yes'].includes(
@@ -79,5 +88,5 @@ export async function receiveFiles<F extends string>(
       throw new AppError(413, 'FILE_TOO_LARGE', `A file is over ${megabytes(options.maxBytes)}`);
     throw new AppError(400, 'BAD_UPLOAD', 'The upload could not be read: send the files again');
   }
-  return { files, flags, checksum: hash.digest('hex') };
+  return { files, flags, texts, checksum: hash.digest('hex') };
 }

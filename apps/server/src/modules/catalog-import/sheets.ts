@@ -15,8 +15,10 @@ import { inspectXlsx, readXlsxSheets } from './read-xlsx.js';
 export type ImportFile = {
   path: string;
   name: string;
-  format: 'csv' | 'xlsx' | 'zip';
+  format: 'csv' | 'xlsx' | 'zip' | 'xml';
   csv?: CsvShape;
+  /** A reader of its own (an ACES file, decision 067): its rows in a sheet's words. */
+  sheets?: () => AsyncGenerator<Sheet>;
 };
 
 export type Sheet = { label: string; rows: AsyncGenerator<Cell[]> };
@@ -65,6 +67,10 @@ export async function inspectSpreadsheet(
 
 /** The file's sheets (a CSV is one), each a stream of rows of cells. */
 export async function* sheetsOf(file: ImportFile): AsyncGenerator<Sheet> {
+  if (file.sheets) {
+    yield* file.sheets();
+    return;
+  }
   if (file.format === 'csv') {
     yield { label: file.name, rows: readCsvRows(file.path, file.csv!, file.name) };
     return;

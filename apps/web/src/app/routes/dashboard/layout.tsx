@@ -17,6 +17,7 @@ const staffItems: Item[] = [
   { to: dashboardPaths.orders.href(), label: 'Orders' },
   { to: dashboardPaths.parts.href(), label: 'Parts' },
   { to: dashboardPaths.imports.href(), label: 'Import catalog' },
+  { to: dashboardPaths.industryFiles.href(), label: 'ACES and PIES' },
   { to: dashboardPaths.companies.href(), label: 'Companies' },
   { to: dashboardPaths.priceLists.href(), label: 'Price lists' },
   { to: dashboardPaths.taxes.href(), label: 'Taxes' },

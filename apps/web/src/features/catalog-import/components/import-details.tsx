@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CatalogImportDetails } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
@@ -67,13 +67,19 @@ function Preview({ job }: { job: CatalogImportDetails }) {
   );
 }
 
-type Props = { id: string; uploadHref: string; partsHref: string };
+type Props = {
+  id: string;
+  uploadHref: string;
+  partsHref: string;
+  /** What a file of another format adds below the notes (an ACES file's applications not mapped). */
+  extra?: (job: CatalogImportDetails) => ReactNode;
+};
 
 /**
  * One import's page: its progress while the server reads or applies it (asked again every
  * second), then the preview to apply or discard, then the outcome.
  */
-export function ImportDetails({ id, uploadHref, partsHref }: Props) {
+export function ImportDetails({ id, uploadHref, partsHref, extra }: Props) {
   const query = useImport(id);
   const heading = useRef<HTMLHeadingElement>(null);
   const status = query.data?.status;
@@ -126,6 +132,7 @@ export function ImportDetails({ id, uploadHref, partsHref }: Props) {
           <ImportCounts job={job} />
         )}
       <ImportNotes notes={job.notes} />
+      {job.status !== 'reading' && extra?.(job)}
       {job.status === 'previewed' && <Preview job={job} />}
       {(job.status === 'applied' || job.status === 'applying') && <Changes job={job} />}
     </article>

@@ -1,0 +1,445 @@
+import { sql } from 'drizzle-orm';
+import { ACES_UNMAPPED_REASONS, FITMENT_COLUMNS } from '@storefront/contract';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { intArray } from '../../db/array-literals.js';
+import { rowsOf } from '../../db/raw-rows.js';
+import { AppError } from '../../http/errors.js';
+import type { Cell } from '../catalog-import/cells.js';
+import { fitmentOwners } from '../catalog-import/checks.js';
+import { IMPORT_LIMITS } from '../catalog-import/limits.js';
+import type { Sheet } from '../catalog-import/sheets.js';
+import { fitmentsRelation } from '../parts/bulk-catalog.service.js';
+import { partsRelation } from '../parts/stock.service.js';
+import { readAces, type AcesApp, type AcesHeader } from './aces-read.js';
+import { acesApplications, acesStagedApps, acesUnmapped } from './industry.tables.js';
+import type { VcdbIndex } from './vcdb-index.js';
+
+const BATCH = 5_000;
+/** Years one App's `Years` may span (the VCdb's whole history is about 130). */
+const MAX_SPAN = 150;
+const R = ACES_UNMAPPED_REASONS;
+
+type StagedApp = {
+  rowNo: number;
+  action: 'A' | 'D';
+  sku: string;
+  skuKey: string;
+  baseVehicleId: number;
+  make: string;
+  model: string;
+  year: number;
+  position: string;
+  note: string;
+  quantity: number | null;
+  partTypeId: number | null;
+  appId: string | null;
+};
+type Unmapped = {
+  seq: number;
+  reason: string;
+  appId: string | null;
+  part: string | null;
+  vehicle: string | null;
+  detail: string | null;
+};
+
+const refuse = (name: string, message: string) =>
+  new AppError(400, 'UNREADABLE_FILE', `${name}: ${message}. Nothing was changed.`);
+
+/** Every part number in the catalog, as the vehicle rows match them (upper case). */
+async function knownPartNumbers(db: DbOrTx): Promise<Set<string>> {
+  const known = new Set<string>();
+  let after = '';
+  for (;;) {
+    const page = rowsOf(
+      await db.execute(sql`
+        select upper(sku) as k from ${partsRelation} where upper(sku) > ${after}
+         order by upper(sku) limit 20000`),
+    );
+    for (const r of page) known.add(String(r.k));
+    if (page.length < 20000) return known;
+    after = String(page.at(-1)!.k);
+  }
+}
+
+const vehicleOf = (app: AcesApp) =>
+  app.baseVehicleId !== null
+    ? `BaseVehicle ${app.baseVehicleId}`
+    : app.makeId !== null || app.modelId !== null
+      ? `Make ${app.makeId ?? '?'}, Model ${app.modelId ?? '?'}, ${app.yearFrom ?? '?'}–${app.yearTo ?? '?'}`
+      : null;
+
+/**
+ * An ACES file as the catalog import reads it (decision 067): one vehicles sheet. Each App is
+ * mapped through the current VCdb release to part number, make, model, year, position and note
+ * (qualifiers and notes joined) and staged with its base vehicle and quantity; what does not map
+ * goes to `aces_unmapped` with its reason. After the footer's record count is checked, FULL and
+ * INCREMENTAL are resolved to each listed part's whole new set of applications, and the sheet's
+ * rows are those applications with consecutive years joined: the rows the catalog import checks,
+ * compares and applies as any vehicles file's.
+ */
+export function acesSheets(
+  db: Db,
+  importId: string,
+  file: { path: string; name: string },
+  vcdb: VcdbIndex,
+): () => AsyncGenerator<Sheet> {
+  return async function* () {
+    yield { label: file.name, rows: rows() };
+  };
+
+  async function* rows(): AsyncGenerator<Cell[]> {
+    yield FITMENT_COLUMNS.map((c) => c.header);
+    try {
+      const header = await stage();
+      yield* mergedRows(header);
+    } catch (err) {
+      await dropStaged(db, importId);
+      throw err;
+    }
+  }
+
+  async function stage(): Promise<AcesHeader> {
+    const known = await knownPartNumbers(db);
+    let header: AcesHeader | null = null;
+    let apps = 0;
+    let recordCount: number | null = null;
+    let rowNo = 0;
+    let seq = 0;
+    let staged: StagedApp[] = [];
+    let unmapped: Unmapped[] = [];
+    const flush = async () => {
+      await insertStaged(db, importId, staged);
+      await insertUnmapped(db, importId, unmapped);
+      staged = [];
+      unmapped = [];
+    };
+    const miss = (app: AcesApp, reason: string, detail: string | null = null) =>
+      unmapped.push({
+        seq: ++seq,
+        reason,
+        appId: app.id,
+        part: app.part?.slice(0, 60) ?? null,
+        vehicle: vehicleOf(app),
+        detail: `line ${app.line}${detail ? `: ${detail}` : ''}`,
+      });
+    for await (const item of readAces(file)) {
+      if (item.kind === 'header') {
+        header = item.header;
+        continue;
+      }
+      if (item.kind === 'footer') {
+        recordCount = item.recordCount;
+        continue;
+      }
+      const { app } = item;
+      if (++apps > IMPORT_LIMITS.maxFitmentRows)
+        throw refuse(
+          file.name,
+          `it holds more than ${IMPORT_LIMITS.maxFitmentRows.toLocaleString('en-US')} applications; one import reads at most that many`,
+        );
+      if (app.problems.length > 0) miss(app, R.unreadable, app.problems.join('; '));
+      else if (!app.part) miss(app, R.noPart);
+      else if (!known.has(app.part.toUpperCase())) miss(app, R.unknownPart);
+      else {
+        const years = yearsOf(app, vcdb);
+        if ('reason' in years) miss(app, years.reason, years.detail);
+        else {
+          const position =
+            app.positionId === null
+              ? ''
+              : (vcdb.position(app.positionId) ?? `Position ${app.positionId}`);
+          const note = [...app.qualifiers, ...app.notes].join('; ');
+          for (const y of years.vehicles)
+            staged.push({
+              rowNo: ++rowNo,
+              action: app.action,
+              sku: app.part,
+              skuKey: app.part.toUpperCase(),
+              baseVehicleId: y.id,
+              make: y.make,
+              model: y.model,
+              year: y.year,
+              position,
+              note,
+              quantity: app.quantity,
+              partTypeId: app.partTypeId,
+              appId: app.id,
+            });
+        }
+      }
+      if (staged.length >= BATCH || unmapped.length >= BATCH) await flush();
+    }
+    await flush();
+    if (!header) throw refuse(file.name, 'it has no Header');
+    if (recordCount === null) throw refuse(file.name, 'its Footer has no RecordCount');
+    if (recordCount !== apps)
+      throw refuse(
+        file.name,
+        `its Footer's RecordCount is ${recordCount.toLocaleString('en-US')} but it holds ${apps.toLocaleString('en-US')} applications: the file may be cut short or joined from several`,
+      );
+    await resolveSubmission(db, importId, header, seq);
+    const notes = [
+      `ACES ${header.version}, ${header.submissionType}${header.company ? ` from ${header.company}` : ''}: ${apps.toLocaleString('en-US')} applications, as the footer counts.`,
+      ...(header.vcdbVersionDate && header.vcdbVersionDate.slice(0, 10) !== vcdb.versionDate
+        ? [
+            `The file was written against the VCdb of ${header.vcdbVersionDate.slice(0, 10)}; the shop holds the VCdb of ${vcdb.versionDate}: ids retired since may show as unknown.`,
+          ]
+        : []),
+      ...(await unmappedNote(db, importId)),
+    ];
+    await db.execute(sql`
+      update catalog_imports set notes = notes || ${JSON.stringify(notes)}::jsonb where id = ${importId}`);
+    return header;
+  }
+
+  /** The rows of the vehicles sheet: each part's applications, consecutive years joined. */
+  async function* mergedRows(_header: AcesHeader): AsyncGenerator<Cell[]> {
+    let after = '';
+    for (;;) {
+      const keys = rowsOf(
+        await db.execute(sql`
+          select distinct sku_key from ${acesStagedApps}
+           where import_id = ${importId} and sku_key > ${after} and action in ('A', 'K')
+           order by sku_key limit 500`),
+      ).map((r) => String(r.sku_key));
+      if (keys.length === 0) return;
+      const page = rowsOf(
+        await db.execute(sql`
+          with d as (
+            select distinct sku_key, make, model, year, position, note from ${acesStagedApps}
+             where import_id = ${importId} and action in ('A', 'K') and sku_key = any(${sql.param(keys)}::text[])
+          ),
+          islands as (
+            select *, year - row_number() over (partition by sku_key, make, model, position, note order by year) as grp
+              from d
+          )
+          select (select max(s.sku) from ${acesStagedApps} s where s.import_id = ${importId} and s.sku_key = i.sku_key) as sku,
+                 make, model, min(year) as year_from, max(year) as year_to, position, note
+            from islands i
+           group by sku_key, make, model, position, note, grp
+           order by sku_key, make, model, min(year), position, note`),
+      );
+      for (const r of page)
+        yield [
+          String(r.sku),
+          String(r.make),
+          String(r.model),
+          Number(r.year_from),
+          Number(r.year_to),
+          String(r.position),
+          String(r.note),
+        ];
+      after = keys.at(-1)!;
+    }
+  }
+}
+
+/** The vehicles an App names, one per year, or why it names none the VCdb holds. */
+function yearsOf(
+  app: AcesApp,
+  vcdb: VcdbIndex,
+):
+  | { vehicles: { id: number; year: number; make: string; model: string }[] }
+  | { reason: string; detail: string | null } {
+  if (app.baseVehicleId !== null) {
+    const v = vcdb.baseVehicle(app.baseVehicleId);
+    if (!v) return { reason: R.unknownVehicle, detail: `not in the VCdb of ${vcdb.versionDate}` };
+    return { vehicles: [{ id: app.baseVehicleId, ...v }] };
+  }
+  if (app.makeId === null || app.modelId === null) return { reason: R.noVehicle, detail: null };
+  const make = vcdb.make(app.makeId);
+  const model = vcdb.model(app.modelId);
+  const span = vcdb.years(app.makeId, app.modelId);
+  if (!make || !model || !span)
+    return {
+      reason: R.unknownMakeModel,
+      detail: !make
+        ? `Make ${app.makeId} unknown`
+        : !model
+          ? `Model ${app.modelId} unknown`
+          : 'no base vehicle of that make and model',
+    };
+  const from = app.yearFrom ?? span[0];
+  const to = app.yearTo ?? span[1];
+  if (to - from > MAX_SPAN) return { reason: R.unreadable, detail: `Years ${from}–${to}` };
+  const vehicles = [];
+  const missing = [];
+  for (let y = from; y <= to; y += 1) {
+    const id = vcdb.byYear(app.makeId, app.modelId, y);
+    if (id === undefined) missing.push(y);
+    else vehicles.push({ id, year: y, make, model });
+  }
+  if (missing.length > 0)
+    return {
+      reason: R.yearOutside,
+      detail: `${make} ${model} is in the VCdb for ${span[0]}–${span[1]}${missing.length < to - from + 1 ? ` with gaps` : ''}; not for ${missing.length > 5 ? `${missing.slice(0, 5).join(', ')}…` : missing.join(', ')}`,
+    };
+  return { vehicles };
+}
+
+async function insertStaged(db: DbOrTx, importId: string, rows: StagedApp[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (r: StagedApp) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    insert into ${acesStagedApps} (import_id, row_no, action, sku, sku_key, base_vehicle_id, make,
+      model, year, position, note, quantity, part_type_id, app_id)
+    select ${importId}::uuid, u.*
+      from unnest(${intArray(rows.map((r) => r.rowNo))}::int[], ${col((r) => r.action)}::text[],
+        ${col((r) => r.sku)}::text[], ${col((r) => r.skuKey)}::text[],
+        ${intArray(rows.map((r) => r.baseVehicleId))}::int[], ${col((r) => r.make)}::text[],
+        ${col((r) => r.model)}::text[], ${intArray(rows.map((r) => r.year))}::int[],
+        ${col((r) => r.position)}::text[], ${col((r) => r.note)}::text[],
+        ${intArray(rows.map((r) => r.quantity))}::int[], ${intArray(rows.map((r) => r.partTypeId))}::int[],
+        ${col((r) => r.appId)}::text[])
+        as u(row_no, action, sku, sku_key, base_vehicle_id, make, model, year, position, note, quantity, part_type_id, app_id)`);
+}
+
+async function insertUnmapped(db: DbOrTx, importId: string, rows: Unmapped[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (r: Unmapped) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`
+    insert into ${acesUnmapped} (import_id, seq, reason, app_id, part, vehicle, detail)
+    select ${importId}::uuid, u.*
+      from unnest(${intArray(rows.map((r) => r.seq))}::int[], ${col((r) => r.reason)}::text[],
+        ${col((r) => r.appId)}::text[], ${col((r) => r.part)}::text[],
+        ${col((r) => r.vehicle)}::text[], ${col((r) => r.detail)}::text[])
+        as u(seq, reason, app_id, part, vehicle, detail)`);
+}
+
+/**
+ * What the submission means for each listed part, in SQL over the staged applications: the same
+ * application twice is reported once as a duplicate; FULL keeps the file's applications (a `D`
+ * in it is left out: the file replaces the part's vehicles); INCREMENTAL keeps the part's stored
+ * applications and spreadsheet vehicles except those an `action="D"` names (one naming nothing
+ * stored is reported), then adds the `action="A"` ones.
+ */
+async function resolveSubmission(
+  db: DbOrTx,
+  importId: string,
+  header: AcesHeader,
+  lastSeq: number,
+): Promise<void> {
+  const seqBase = sql`(select coalesce(max(seq), ${lastSeq}) from ${acesUnmapped} where import_id = ${importId})`;
+  await db.execute(sql`
+    with ranked as (
+      select row_no, row_number() over (
+               partition by action, sku_key, base_vehicle_id, position, note order by row_no) as n
+        from ${acesStagedApps} where import_id = ${importId}
+    ),
+    gone as (
+      delete from ${acesStagedApps} s using ranked r
+       where s.import_id = ${importId} and s.row_no = r.row_no and r.n > 1
+      returning s.*
+    )
+    insert into ${acesUnmapped} (import_id, seq, reason, app_id, part, vehicle, detail)
+    select ${importId}::uuid, ${seqBase} + row_number() over (order by min(row_no)), ${R.duplicate},
+           app_id, min(sku), make || ' ' || model, 'years ' || string_agg(year::text, ', ' order by year)
+      from gone group by app_id, sku_key, make, model, position, note`);
+  if (header.submissionType === 'FULL') {
+    await db.execute(
+      sql`delete from ${acesStagedApps} where import_id = ${importId} and action = 'D'`,
+    );
+    return;
+  }
+  // INCREMENTAL: a D that names no stored application is reported.
+  await db.execute(sql`
+    with orphan as (
+      select s.* from ${acesStagedApps} s
+       where s.import_id = ${importId} and s.action = 'D'
+         and not exists (
+           select 1 from ${acesApplications} a join ${partsRelation} p on p.id = a.part_id
+            where upper(p.sku) = s.sku_key and a.base_vehicle_id = s.base_vehicle_id
+              and a.position = s.position and a.note = s.note)
+    )
+    insert into ${acesUnmapped} (import_id, seq, reason, app_id, part, vehicle, detail)
+    select ${importId}::uuid, ${seqBase} + row_number() over (order by row_no), ${R.deleteNotFound},
+           app_id, sku, make || ' ' || model || ' ' || year, null
+      from orphan`);
+  const maxRow = sql`(select coalesce(max(row_no), 0) from ${acesStagedApps} where import_id = ${importId})`;
+  const touched = sql`
+    select distinct s.sku_key, p.id as part_id from ${acesStagedApps} s
+      join ${partsRelation} p on upper(p.sku) = s.sku_key where s.import_id = ${importId}`;
+  // The stored applications the file leaves alone.
+  await db.execute(sql`
+    insert into ${acesStagedApps} (import_id, row_no, action, sku, sku_key, base_vehicle_id, make,
+      model, year, position, note, quantity, part_type_id, app_id)
+    select ${importId}::uuid, ${maxRow} + row_number() over (order by t.sku_key, a.year), 'K', p.sku,
+           t.sku_key, a.base_vehicle_id, a.make, a.model, a.year, a.position, a.note, a.quantity,
+           a.part_type_id, a.app_id
+      from (${touched}) t join ${acesApplications} a on a.part_id = t.part_id
+      join ${partsRelation} p on p.id = t.part_id
+     where not exists (select 1 from ${acesStagedApps} s
+                        where s.import_id = ${importId} and s.sku_key = t.sku_key
+                          and s.base_vehicle_id = a.base_vehicle_id and s.position = a.position
+                          and s.note = a.note)`);
+  // Vehicles that came from a spreadsheet (no application stored for that year) stay too.
+  await db.execute(sql`
+    insert into ${acesStagedApps} (import_id, row_no, action, sku, sku_key, base_vehicle_id, make,
+      model, year, position, note, quantity, app_id)
+    select ${importId}::uuid, ${maxRow} + row_number() over (order by t.sku_key, f.make, f.model, y), 'K',
+           p.sku, t.sku_key, null, f.make, f.model, y, f.position, f.note, null, null
+      from (${touched}) t join ${fitmentsRelation} f on f.part_id = t.part_id
+      join ${partsRelation} p on p.id = t.part_id, generate_series(f.year_from, f.year_to) y
+     where not exists (select 1 from ${acesApplications} a
+                        where a.part_id = t.part_id and a.make = f.make and a.model = f.model
+                          and a.year = y and a.position = f.position and a.note = f.note)`);
+  await db.execute(
+    sql`delete from ${acesStagedApps} where import_id = ${importId} and action = 'D'`,
+  );
+}
+
+async function unmappedNote(db: DbOrTx, importId: string): Promise<string[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select reason, count(*)::int as n from ${acesUnmapped} where import_id = ${importId}
+       group by reason order by count(*) desc, reason`),
+  );
+  if (rows.length === 0) return [];
+  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  return [
+    `${total.toLocaleString('en-US')} ${total === 1 ? 'application was' : 'applications were'} not mapped and will not be applied: ${rows
+      .map((r) => `${String(r.reason).toLowerCase()} (${Number(r.n).toLocaleString('en-US')})`)
+      .join(', ')}. Download the list to see each.`,
+  ];
+}
+
+export async function dropStaged(db: DbOrTx, importId: string): Promise<void> {
+  await db.execute(sql`delete from ${acesStagedApps} where import_id = ${importId}`);
+}
+
+/**
+ * Inside the catalog import's apply, once the vehicles are written: the parts whose vehicles
+ * this import set (each named by its rows, none of them in error) get its applications as their
+ * ACES identity (base vehicle, quantity), replacing what they had. After any import (a
+ * spreadsheet's too), a stored application whose vehicle row the import removed goes with it.
+ */
+export async function recordApplications(tx: DbOrTx, importId: string): Promise<void> {
+  const owners = sql`select part_id, sku_key from (${fitmentOwners(importId)}) o where part_id is not null`;
+  const [staged] = rowsOf(
+    await tx.execute(
+      sql`select exists (select 1 from ${acesStagedApps} where import_id = ${importId}) as yes`,
+    ),
+  );
+  if (staged?.yes === true) {
+    await tx.execute(sql`
+      delete from ${acesApplications} a using (${owners}) o where a.part_id = o.part_id`);
+    await tx.execute(sql`
+      insert into ${acesApplications} (part_id, base_vehicle_id, make, model, year, position, note, quantity, part_type_id, app_id)
+      select distinct on (o.part_id, s.base_vehicle_id, s.position, s.note)
+             o.part_id, s.base_vehicle_id, s.make, s.model, s.year, s.position, s.note, s.quantity,
+             s.part_type_id, s.app_id
+        from ${acesStagedApps} s join (${owners}) o on o.sku_key = s.sku_key
+       where s.import_id = ${importId} and s.action in ('A', 'K') and s.base_vehicle_id is not null
+       order by o.part_id, s.base_vehicle_id, s.position, s.note, s.row_no`);
+    await dropStaged(tx, importId);
+  }
+  // Whatever the file, an application whose vehicle row is gone is no longer the part's.
+  await tx.execute(sql`
+    delete from ${acesApplications} a using (${owners}) o
+     where a.part_id = o.part_id
+       and not exists (select 1 from ${fitmentsRelation} f
+                        where f.part_id = a.part_id and f.make = a.make and f.model = a.model
+                          and a.year between f.year_from and f.year_to
+                          and f.position = a.position and f.note = a.note)`);
+}
