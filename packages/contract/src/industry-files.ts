@@ -113,6 +113,17 @@ export const industryEndpoints = {
       200: { description: 'The file', contentType: 'application/xml or text/csv' },
     },
   },
+  companyCatalogFeedAccess: {
+    method: 'GET',
+    path: '/api/companies/{id}/catalog-feed/access',
+    tag: 'Industry files',
+    summary: 'Whether staff let this company download the catalog feeds',
+    description: 'For an owner or admin of the company; 404 to anyone else.',
+    access: 'customer',
+    params: VcdbParams,
+    errors: [400, 404],
+    answers: { 200: json('Access', CatalogFeedAccess) },
+  },
   staffCatalogFeedAccess: {
     method: 'GET',
     path: '/api/staff/companies/{id}/catalog-feed',

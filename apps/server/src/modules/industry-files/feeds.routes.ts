@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { parseOr400 } from '../../http/validate.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { Guards } from '../auth/guards.js';
 import {
   companyNotFound,
@@ -64,6 +65,13 @@ export function feedRoutes(
       .send(feedPies(db, id, options.publicUrl));
   });
 
+  app.get(routePath(endpoints.companyCatalogFeedAccess), async (request) => {
+    const caller = await guards.requireUser(request);
+    const { id } = parseOr400(VcdbParams, request.params);
+    await requireRole(db, id, caller, MANAGERS);
+    return { companyId: id, allowed: await allowedFor(db, id) };
+  });
+
   app.get(routePath(endpoints.staffCatalogFeedAccess), async (request) => {
     await guards.requireAdmin(request);
     const { id } = parseOr400(VcdbParams, request.params);
@@ -75,18 +83,34 @@ export function feedRoutes(
     const caller = await guards.requireAdmin(request);
     const { id } = parseOr400(VcdbParams, request.params);
     const { allowed } = parseOr400(CatalogFeedAccessBody, request.body ?? {});
-    if (!(await findCompany(db, id))) throw companyNotFound();
-    if (allowed)
-      try {
-        await db
-          .insert(catalogFeedCompanies)
-          .values({ companyId: id, grantedByEmail: caller.email })
-          .onConflictDoNothing();
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw companyNotFound();
-        throw err;
-      }
-    else await db.delete(catalogFeedCompanies).where(eq(catalogFeedCompanies.companyId, id));
+    const company = await findCompany(db, id);
+    if (!company) throw companyNotFound();
+    try {
+      await db.transaction(async (tx) => {
+        if (allowed)
+          await tx
+            .insert(catalogFeedCompanies)
+            .values({ companyId: id, grantedByEmail: caller.email })
+            .onConflictDoNothing();
+        else await tx.delete(catalogFeedCompanies).where(eq(catalogFeedCompanies.companyId, id));
+        await recordAudit(
+          tx,
+          { userId: caller.sub, email: caller.email },
+          {
+            action: allowed ? 'company.catalog-feed.allow' : 'company.catalog-feed.stop',
+            targetType: 'company',
+            targetId: id,
+            summary: allowed
+              ? `Let ${company.name} download the catalog feeds`
+              : `Stopped ${company.name} downloading the catalog feeds`,
+          },
+        );
+      });
+    } catch (err) {
+      // The company deleted meanwhile.
+      if (isForeignKeyViolation(err)) throw companyNotFound();
+      throw err;
+    }
     return { companyId: id, allowed };
   });
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogImportSummary } from '@storefront/contract';
+import { auditLog } from '../audit/audit.tables.js';
 import { admin, customer } from '../../test/accounts.js';
 import { apply, settled } from '../../test/import-kit.js';
 import { currentVcdb, uploadAces, uploadPies, VCDB_SEPTEMBER } from '../../test/industry-kit.js';
@@ -58,9 +60,15 @@ describe('the distributors’ feeds: ACES, PIES and CSV at the company’s price
 
   const feed = (who: Person | null, format: string, id = companyId) =>
     call(who, 'GET', `/api/companies/${id}/catalog-feed?format=${format}`);
+  const access = (who: Person | null, id = companyId) =>
+    call(who, 'GET', `/api/companies/${id}/catalog-feed/access`);
 
   it('answers 404 until staff allow the company, and then only to its owners and admins', async () => {
     expect((await feed(owner, 'csv')).statusCode).toBe(404);
+    // The owner may ask whether the feeds are open to the company; no one else may.
+    expect((await access(owner)).json()).toEqual({ companyId, allowed: false });
+    for (const who of [buyer, outsider]) expect((await access(who)).statusCode).toBe(404);
+    expect((await access(null)).statusCode).toBe(401);
     expect(
       (
         await call(staff, 'PUT', `/api/staff/companies/${companyId}/catalog-feed`, {
@@ -72,6 +80,12 @@ describe('the distributors’ feeds: ACES, PIES and CSV at the company’s price
       (await call(staff, 'GET', `/api/staff/companies/${companyId}/catalog-feed`)).json(),
     ).toEqual({ companyId, allowed: true });
     expect((await feed(owner, 'csv')).statusCode).toBe(200);
+    expect((await access(owner)).json()).toEqual({ companyId, allowed: true });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, companyId));
+    expect(audit.map((a) => a.action)).toContain('company.catalog-feed.allow');
     expect((await feed(buyer, 'csv')).statusCode).toBe(404);
     expect((await feed(outsider, 'csv')).statusCode).toBe(404);
     expect((await feed(null, 'csv')).statusCode).toBe(401);
