@@ -9,6 +9,7 @@ import type {
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
 import { companyInvoices, companyMembers } from '../companies/companies.tables.js';
@@ -199,6 +200,13 @@ describe('warranty replacement orders', () => {
         { partId: b.id, quantity: 1, unitPrice: 0, total: 0, noCharge: true },
       ],
     });
+    // Its invoice (a card order's receipt) shows the pieces at no charge: 0 to pay.
+    const invoice = await call(buyer, 'GET', `/api/purchase/${replacement.id}/invoice`);
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const invoiceText = await pdfText(invoice.rawPayload);
+    expect(invoiceText).toContain(`A-${replacement.number}`);
+    expect(invoiceText).toContain('$0.00');
+    expect(invoiceText).not.toContain('$40.00');
     const mine = (await call(buyer, 'GET', '/api/purchase')).json<OrderResponse[]>();
     expect(mine.map((o) => o._id)).toContain(replacement.id);
     // An outsider sees neither.
