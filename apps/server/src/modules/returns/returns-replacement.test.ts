@@ -373,4 +373,46 @@ describe('warranty replacement orders', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json<ReturnResponse>().settlement).toMatchObject({ amount: 0 });
   });
+  it('a replaced piece took back no tax: a later refund of the line’s other pieces gives back their own tax only', async () => {
+    const boss = await staff();
+    const region = await call(boss, 'POST', '/api/staff/tax-regions', {
+      country: 'US',
+      state: 'NV',
+      rate: 10,
+    });
+    expect(region.statusCode, region.body).toBe(201);
+    const buyer = await customer(ctx.app);
+    const part = await insertPart(ctx.database.db, { price: 10, minOrderQuantity: 1 });
+    const order = await checkout(buyer, [{ part, quantity: 3 }], {
+      shipTo: {
+        street: '1 Main St',
+        city: 'Reno',
+        postalCode: '89501',
+        country: 'US',
+        state: 'NV',
+      },
+    });
+    await payInSandbox(ctx.app, buyer, order._id);
+    await shipAndDeliver(order._id);
+    const claim = await inspected(buyer, order._id, [{ lineNo: 1, quantity: 1, judged: [0, 1] }]);
+    const replaced = await act(claim.id, 'settle', { outcome: 'replacement' });
+    expect(replaced.json<ReturnResponse>().settlement).toMatchObject({ amount: 0, tax: 0 });
+    const [replacement] = await replacementsOf(claim.id);
+    expect(replacement).toMatchObject({ totalCents: 0, taxCents: 0, shipState: 'NV' });
+
+    // 3 × $10 charged $3.00 tax; the other 2 pieces give back 2/3 of it, not all of it.
+    const rest = await inspected(
+      buyer,
+      order._id,
+      [{ lineNo: 1, quantity: 2, judged: [2, 0] }],
+      'wrong_part',
+    );
+    const refunded = await act(rest.id, 'settle');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json<ReturnResponse>().settlement).toMatchObject({
+      net: 20,
+      tax: 2,
+      amount: 22,
+    });
+  });
 });
