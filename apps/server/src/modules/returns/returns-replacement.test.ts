@@ -291,6 +291,21 @@ describe('warranty replacement orders', () => {
     await ctx.database.db.update(parts).set({ availableQuantity: 5 }).where(eq(parts.id, part.id));
     expect((await act(claim.id, 'settle', { outcome: 'replacement' })).statusCode).toBe(200);
     expect(await stockOf(part.id)).toBe(2);
+    // Staff may still cancel the replacement before it ships: its stock comes back, no refund.
+    const [replacement] = await replacementsOf(claim.id);
+    const canceled = await call(
+      await staff(),
+      'POST',
+      `/api/staff/orders/${replacement!.id}/cancel`,
+      {
+        reason: 'Customer collected one in store',
+      },
+    );
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await stockOf(part.id)).toBe(5);
+    expect(
+      await ctx.database.db.select().from(refunds).where(eq(refunds.orderId, replacement!.id)),
+    ).toEqual([]);
   });
 
   it('replaces an order on account for the company: its members see it, no invoice, no credit note; returning it gives back nothing', async () => {
