@@ -367,6 +367,11 @@ describe('warranty replacement orders', () => {
       .where(eq(companyInvoices.orderId, order._id));
     expect(original).toMatchObject({ amountCents: 5000, creditedCents: 0 });
 
+    // Its invoice, if asked for, asks nothing.
+    const pdf = await call(member, 'GET', `/api/purchase/${replacement!.id}/invoice`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('$0.00');
+
     // The replacement delivered and returned again (not needed after all): nothing to give back.
     await shipAndDeliver(replacement!.id);
     const again = await call(member, 'POST', '/api/returns', {
