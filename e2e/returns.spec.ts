@@ -130,4 +130,53 @@ describe.runIf(browserAvailable())('returns in the browser', () => {
     expect(buyer.problems).toEqual([]);
     expect(staff.problems).toEqual([]);
   });
+
+  it('staff settle a warranty claim with a replacement order at no charge; the buyer follows the link', async () => {
+    const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(buyer.page, demoAccounts.customer.email, demoAccounts.customer.password);
+    const order = await placeAndPayByApi(buyer.page, part.name, quantity);
+    const staff = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await pageApi(staff.page, 'POST', `/api/staff/orders/${order.id}/ship`, {
+      carrier: 'DPD',
+      trackingNumber: '1551',
+    });
+    await pageApi(staff.page, 'POST', `/api/staff/orders/${order.id}/deliver`, {});
+    // The claim's earlier steps by the API; the choice in the console.
+    const claim = await pageApi<{ id: string; number: string }>(
+      buyer.page,
+      'POST',
+      '/api/returns',
+      {
+        orderId: order.id,
+        reason: 'defective',
+        lines: [{ lineNo: 1, quantity: 1 }],
+      },
+    );
+    const step = (action: string, body: object) =>
+      pageApi(staff.page, 'POST', `/api/staff/returns/${claim.id}/${action}`, body);
+    await step('approve', {});
+    await step('receive', { lines: [{ lineNo: 1, quantity: 1 }] });
+    await step('inspect', { lines: [{ lineNo: 1, resaleable: 0, scrapped: 1 }] });
+
+    await staff.page.goto(`/dashboard/staff-returns/${claim.id}`);
+    await staff.page.getByRole('radio', { name: /A replacement order at no charge/ }).check();
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+    await staff.page.getByRole('button', { name: 'Settle: place the replacement order' }).click();
+    await staff.page.getByTestId('return-status').getByText('Settled').waitFor();
+    const replaced = staff.page.getByTestId('return-replacement');
+    expect(await replaced.textContent()).toMatch(/Replaced by order A-\d+/);
+
+    await buyer.page.setViewportSize({ width: 390, height: 844 });
+    await buyer.page.goto(`/dashboard/returns/${claim.id}`);
+    const line = buyer.page.getByTestId('return-replacement');
+    await line.waitFor();
+    const orderNumber = /A-\d+/.exec((await line.textContent()) ?? '')![0];
+    await buyer.page.getByRole('link', { name: orderNumber }).click();
+    await buyer.page.getByTestId('order-replaces-return').getByText(claim.number).waitFor();
+    expect(await scrollWidth(buyer.page)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(buyer.page)).toEqual([]);
+    expect(buyer.problems).toEqual([]);
+    expect(staff.problems).toEqual([]);
+  });
 });

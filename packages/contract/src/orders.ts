@@ -35,6 +35,8 @@ export const OrderLine = z.object({
   /** The line's tax rate (percent) and tax (dollars): only on a taxed order (decision 063). */
   taxRate: z.number().optional(),
   tax: z.number().optional(),
+  /** A warranty replacement's line, at no charge (its price 0). */
+  noCharge: z.boolean().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -98,6 +100,8 @@ export const OrderResponse = z.object({
    * `status` reads `paid` from the start, meaning confirmed); null for a card order.
    */
   account: z.object({ dueAt: z.string(), paid: z.boolean() }).nullable(),
+  /** A warranty replacement at no charge: the return it settles (`R-10001`). */
+  replacesReturn: z.object({ id: z.string(), number: z.string() }).optional(),
 });
 export type OrderResponse = z.infer<typeof OrderResponse>;
 

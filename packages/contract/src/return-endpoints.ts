@@ -192,8 +192,11 @@ export const staffReturnEndpoints = {
     summary: 'Settle once: a partial card refund or a credit note on account, less the fee',
     description:
       `${conflict} Card orders are refunded through the payment provider by the outbox's refund ` +
-      'job; orders on account get a numbered credit note. Asked many times at once, one ' +
-      'settlement is made.',
+      'job; orders on account get a numbered credit note. A warranty claim (reason ' +
+      '`defective`) may instead settle with `outcome: "replacement"`: a new order of the ' +
+      'accepted pieces at no charge, shipped to the original address and linked to the return ' +
+      '(409 `NOT_WARRANTY` for another reason, 409 `OUT_OF_STOCK` naming the part when stock is ' +
+      'short, nothing changed). Asked many times at once, one settlement is made.',
     access: 'admin',
     params: ReturnParams,
     body: SettleReturnBody,

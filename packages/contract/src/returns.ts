@@ -344,15 +344,27 @@ export const InspectReturnBody = z.strictObject({
 });
 export type InspectReturnBody = z.input<typeof InspectReturnBody>;
 
+/**
+ * How a return settles: `refund` (a card refund or a credit note, the default) or, for a warranty
+ * claim only, `replacement` (a new order of the accepted pieces at no charge).
+ */
+export const SETTLE_OUTCOMES = ['refund', 'replacement'] as const;
+export type SettleOutcome = (typeof SETTLE_OUTCOMES)[number];
+
 /** Settling, with the restocking fee waived for a reason if staff choose. */
 export const SettleReturnBody = z
   .strictObject({
+    outcome: z.enum(SETTLE_OUTCOMES, { error: 'outcome is refund or replacement' }).optional(),
     waiveFee: z.boolean({ error: 'waiveFee is true or false' }).optional(),
     waiveReason: optionalText('Reason for waiving the fee', MAX_RETURN_NOTE),
   })
   .refine((b) => !b.waiveFee || (b.waiveReason ?? '').length > 0, {
     message: 'Say why the fee is waived',
     path: ['waiveReason'],
+  })
+  .refine((b) => !(b.waiveFee && b.outcome === 'replacement'), {
+    message: 'A replacement has no fee to waive',
+    path: ['waiveFee'],
   });
 export type SettleReturnBody = z.input<typeof SettleReturnBody>;
 
@@ -529,6 +541,9 @@ export const ReturnSettlement = z.object({
   /** On account: the credit note's number and id. */
   creditNoteNumber: z.string().nullable(),
   creditNoteId: z.string().nullable(),
+  /** A warranty claim replaced at no charge: the new order's id and number (amount 0). */
+  replacementOrderId: z.string().nullable(),
+  replacementOrderNumber: z.string().nullable(),
   settledAt: z.string(),
 });
 export type ReturnSettlement = z.infer<typeof ReturnSettlement>;

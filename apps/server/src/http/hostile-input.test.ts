@@ -161,7 +161,7 @@ function validBody(name: string, ids: { part: string; order: string }, me: Calle
     staffRefuseReturn: { message: 'No' },
     staffReceiveReturn: { lines: [{ lineNo: 1, quantity: 1 }] },
     staffInspectReturn: { lines: [{ lineNo: 1, resaleable: 1, scrapped: 0 }], note: 'N' },
-    staffSettleReturn: { waiveFee: true, waiveReason: 'Our mistake' },
+    staffSettleReturn: { outcome: 'refund', waiveFee: true, waiveReason: 'Our mistake' },
     staffSetRestockingFees: {
       fees: { wrong_part: 0, damaged_in_transit: 0, defective: 0, not_needed: 15 },
     },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   formatOrderNumber,
+  formatReturnNumber,
   fromCents,
   isUuid,
   taxPerRate,
@@ -105,6 +106,7 @@ export const toOrderLine = (line: OrderLineRow, taxed = false): OrderLine => ({
   total: fromCents(line.totalCents),
   reference: line.reference,
   canceledAt: iso(line.canceledAt),
+  ...(line.noCharge ? { noCharge: true } : {}),
 });
 
 export const toOrderResponse = (order: OrderView): OrderResponse => {
@@ -149,6 +151,14 @@ export const toOrderResponse = (order: OrderView): OrderResponse => {
     account: order.account
       ? { dueAt: new Date(order.account.dueAt).toISOString(), paid: order.account.paid }
       : null,
+    ...(order.replacesReturnId && order.replacesReturnNumber
+      ? {
+          replacesReturn: {
+            id: order.replacesReturnId,
+            number: formatReturnNumber(order.replacesReturnNumber),
+          },
+        }
+      : {}),
   };
 };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -108,6 +109,12 @@ export const orders = pgTable(
      * v1 orders feed's order (decision 059).
      */
     changeTxid: bigint('change_txid', { mode: 'number' }).notNull().default(0),
+    /**
+     * A warranty replacement at no charge: the return it settles (unique; the foreign key is in
+     * migration 0046, as the returns module's table refers to this one) and its number, copied.
+     */
+    replacesReturnId: uuid('replaces_return_id'),
+    replacesReturnNumber: bigint('replaces_return_number', { mode: 'number' }),
     /** The customer's account was deleted: only the invoice's fields remain (decision 052). */
     personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   },
@@ -117,6 +124,13 @@ export const orders = pgTable(
       sql`${t.status} in ('unpaid', 'pending', 'paid', 'shipped', 'delivered', 'canceled')`,
     ),
     check('orders_total_not_negative', sql`${t.totalCents} >= 0`),
+    check(
+      'orders_replacement_is_free',
+      sql`${t.replacesReturnId} is null or (${t.totalCents} = 0 and ${t.replacesReturnNumber} is not null)`,
+    ),
+    uniqueIndex('orders_replaces_return_idx')
+      .on(t.replacesReturnId)
+      .where(sql`${t.replacesReturnId} is not null`),
     check('orders_tax_within_total', sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.totalCents}`),
     check(
       'orders_tax_treatment_known',
@@ -184,13 +198,18 @@ export const orderLines = pgTable(
     /** The buyer's own reference (job card, plate, VIN), at most 64 characters. */
     reference: text('reference'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** A warranty replacement's line: the only kind of line priced at 0 (migration 0046). */
+    noCharge: boolean('no_charge').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
     uniqueIndex('order_lines_order_part_key').on(t.orderId, t.partId),
     check('order_lines_line_no_positive', sql`${t.lineNo} > 0`),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
-    check('order_lines_unit_price_positive', sql`${t.unitPriceCents} > 0`),
+    check(
+      'order_lines_unit_price_positive',
+      sql`${t.unitPriceCents} > 0 or (${t.noCharge} and ${t.unitPriceCents} = 0)`,
+    ),
     check(
       'order_lines_total_is_unit_times_quantity',
       sql`${t.totalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`,

@@ -405,6 +405,8 @@ export function paymentGate(db: Db, provider: PaymentProvider): PaymentGate {
     },
     async refundPaid(tx, order, line) {
       const payment = await findPayment(tx, order.id);
+      // A warranty replacement (decision 065) was never paid for: nothing to give back.
+      if (!payment && order.replacesReturnId && order.totalCents === 0) return;
       if (!payment) throw new Error(`paid order ${order.id} has no payment to refund`);
       await requestRefund(
         tx,

@@ -72,9 +72,11 @@ export async function queueReturnMail(
   const amount =
     row.amountCents === null
       ? ''
-      : row.paymentMode === 'account'
-        ? `${formatMoney(fromCents(row.amountCents))}${taxed} credited to your company's account`
-        : `${formatMoney(fromCents(row.amountCents))}${taxed} refunded to your card`;
+      : row.replacementOrderId
+        ? 'the parts are replaced at no charge by a new order'
+        : row.paymentMode === 'account'
+          ? `${formatMoney(fromCents(row.amountCents))}${taxed} credited to your company's account`
+          : `${formatMoney(fromCents(row.amountCents))}${taxed} refunded to your card`;
   const [subject, text] = texts[status]({
     number,
     reason: RETURN_REASON_LABELS[row.reason].toLowerCase(),

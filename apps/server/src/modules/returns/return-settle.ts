@@ -23,6 +23,7 @@ import { requestReturnRefund } from '../payments/payments.service.js';
 import { conflict, step } from './return-actions.js';
 import type { ReturnMailConfig } from './return-mail.js';
 import { feesBp } from './return-policy.js';
+import { settleByReplacement } from './return-replace.js';
 import { returnNotFound, taxGivenBackByLine } from './returns.service.js';
 import { returnLines, returns } from './returns.tables.js';
 
@@ -41,17 +42,19 @@ export const settleReturn = (
   mail: ReturnMailConfig,
 ) =>
   step(db, id, 'settle', actor, mail, async (tx, row) => {
+    if (body.outcome === 'replacement') return settleByReplacement(tx, row, actor);
     if (row.companyId && row.paymentMode === 'account') await lockCompany(tx, row.companyId);
     const order = await lockOrder(tx, row.orderId);
     if (!order) throw returnNotFound();
     const lines = await tx.select().from(returnLines).where(eq(returnLines.returnId, row.id));
     const feeBp = (await feesBp(tx))[row.reason];
     const waived = Boolean(body.waiveFee) && feeBp > 0;
+    // A replacement order (decision 065) has no invoice: it cost nothing, so nothing comes back.
     const invoice =
-      row.paymentMode === 'account'
+      row.paymentMode === 'account' && !order.replacesReturnId
         ? (await accountInvoicesOfOrders(tx, [row.orderId])).get(row.orderId)?.invoice
         : undefined;
-    if (row.paymentMode === 'account' && !invoice)
+    if (row.paymentMode === 'account' && !order.replacesReturnId && !invoice)
       throw new Error(`order ${row.orderId} on account has no invoice`);
     const [earlier] = await tx
       .select({

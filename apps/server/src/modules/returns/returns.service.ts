@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   checkReturnWindow,
   formatOrderNumber,
@@ -24,6 +24,7 @@ import { EVERY_ROLE, listMyCompanies, roleIn } from '../companies/companies.serv
 import {
   findOrderView,
   orderContactsByIds,
+  orderNumbersByIds,
   type OrderLineRow,
   type OrderView,
 } from '../orders/orders.service.js';
@@ -122,6 +123,8 @@ export async function taxGivenBackByLine(
       and(
         eq(returnLines.orderId, orderId),
         eq(returns.status, 'settled'),
+        // A replacement gave no money back: its pieces took back no tax.
+        isNull(returns.replacementOrderId),
         ...(exceptReturnId ? [ne(returns.id, exceptReturnId)] : []),
       ),
     )
@@ -281,6 +284,10 @@ async function summaries(
 ): Promise<ReturnSummary[]> {
   const refundIds = rows.map((r) => r.refundId).filter((id): id is string => id !== null);
   const states = await refundStates(db, refundIds);
+  const replacements = await orderNumbersByIds(
+    db,
+    rows.map((r) => r.replacementOrderId).filter((id): id is string => id !== null),
+  );
   const notes = new Map<string, string>();
   for (const r of rows)
     if (r.creditNoteId) {
@@ -315,6 +322,10 @@ async function summaries(
               refundStatus: r.refundId ? (states.get(r.refundId) ?? null) : null,
               creditNoteNumber: r.creditNoteId ? (notes.get(r.creditNoteId) ?? null) : null,
               creditNoteId: r.creditNoteId,
+              replacementOrderId: r.replacementOrderId,
+              replacementOrderNumber: r.replacementOrderId
+                ? (replacements.get(r.replacementOrderId) ?? null)
+                : null,
               settledAt: r.settledAt.toISOString(),
             }
           : null,

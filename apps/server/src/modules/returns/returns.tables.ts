@@ -61,6 +61,8 @@ export const returns = pgTable(
     refundId: uuid('refund_id'),
     /** On account: the credit note the settlement issued (companies module's row). */
     creditNoteId: uuid('credit_note_id').references(() => companyCreditNotes.id),
+    /** A warranty claim settled by a replacement order at no charge (amount 0, no refund). */
+    replacementOrderId: uuid('replacement_order_id').references(() => orders.id),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +89,10 @@ export const returns = pgTable(
     check(
       'returns_amount_within_gross',
       sql`${t.amountCents} is null or (${t.amountCents} >= 0 and ${t.amountCents} <= ${t.grossCents} - ${t.feeCents} + coalesce(${t.taxCents}, 0))`,
+    ),
+    check(
+      'returns_replacement_is_warranty',
+      sql`${t.replacementOrderId} is null or (${t.reason} = 'defective' and ${t.amountCents} = 0)`,
     ),
     check(
       'returns_tax_within_amount',

@@ -75,6 +75,15 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
         <h2 className="text-2xl font-bold">Order {order.number}</h2>
         <StatusBadge status={order.status} account={order.account} />
       </header>
+      {order.replacesReturn && (
+        <p className="alert alert-info block" data-testid="order-replaces-return">
+          A replacement at no charge for your warranty claim{' '}
+          <Link className="link" to={dashboardPaths.returnPage.href(order.replacesReturn.id)}>
+            return {order.replacesReturn.number}
+          </Link>
+          : nothing to pay.
+        </p>
+      )}
       <Progress order={order} />
 
       <section className="card bg-base-100 shadow" aria-labelledby="receipt-heading">

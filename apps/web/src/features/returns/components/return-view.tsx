@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { formatMoney, RETURN_REASON_LABELS, type ReturnResponse } from '@storefront/contract';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { downloadReturnSlip, returnPhotoBlob } from '../api/returns';
 import { ReturnStatusBadge } from './return-status';
@@ -149,16 +151,35 @@ export function ReturnView({
       {s && (
         <section className="alert alert-success block" data-testid="return-settlement">
           <h3 className="font-semibold">Settled on {formatDate(s.settledAt)}</h3>
-          <p>
-            Accepted parts {formatMoney(s.gross)}
-            {s.fee > 0 ? `, less the restocking fee ${formatMoney(s.fee)}` : ''}
-            {s.feeWaivedReason ? ` (fee waived: ${s.feeWaivedReason})` : ''}:{' '}
-            <strong>
-              {s.method === 'account'
-                ? `${formatMoney(s.amount)} credited${s.creditNoteNumber ? `, credit note ${s.creditNoteNumber}` : ''}`
-                : `${formatMoney(s.amount)} refunded to the card${s.refundStatus ? ` (${s.refundStatus})` : ''}`}
-            </strong>
-          </p>
+          {s.replacementOrderId ? (
+            <p data-testid="return-replacement">
+              <strong>
+                Replaced by order{' '}
+                <Link
+                  className="link"
+                  to={
+                    audience === 'staff'
+                      ? dashboardPaths.staffOrder.href(s.replacementOrderId)
+                      : dashboardPaths.order.href(s.replacementOrderId)
+                  }
+                >
+                  {s.replacementOrderNumber}
+                </Link>
+              </strong>
+              , at no charge: the accepted parts are sent again to the order&apos;s address.
+            </p>
+          ) : (
+            <p>
+              Accepted parts {formatMoney(s.gross)}
+              {s.fee > 0 ? `, less the restocking fee ${formatMoney(s.fee)}` : ''}
+              {s.feeWaivedReason ? ` (fee waived: ${s.feeWaivedReason})` : ''}:{' '}
+              <strong>
+                {s.method === 'account'
+                  ? `${formatMoney(s.amount)} credited${s.creditNoteNumber ? `, credit note ${s.creditNoteNumber}` : ''}`
+                  : `${formatMoney(s.amount)} refunded to the card${s.refundStatus ? ` (${s.refundStatus})` : ''}`}
+              </strong>
+            </p>
+          )}
           {s.tax > 0 && (
             <dl
               className="mt-2 grid max-w-xs grid-cols-[1fr_auto] gap-x-4"

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { nextReturnStatus, type ReturnAction, type ReturnResponse } from '@storefront/contract';
+import {
+  nextReturnStatus,
+  type ReturnAction,
+  type ReturnResponse,
+  type SettleOutcome,
+} from '@storefront/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useReturnAction } from '../api/returns';
 
@@ -15,6 +20,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
   const [judged, setJudged] = useState<Record<number, { resaleable: number; scrapped: number }>>(
     {},
   );
+  const [outcome, setOutcome] = useState<SettleOutcome>('refund');
   const [waive, setWaive] = useState(false);
   const [waiveReason, setWaiveReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -164,16 +170,46 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
       )}
       {can('settle') && (
         <div className="space-y-2">
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="checkbox"
-              checked={waive}
-              onChange={(e) => setWaive(e.target.checked)}
-            />
-            Waive the restocking fee ({ret.feePercent}%)
-          </label>
-          {waive && (
+          {ret.reason === 'defective' && (
+            <fieldset className="space-y-1" data-testid="settle-outcome">
+              <legend className="mb-1 font-semibold">Settle the warranty claim by</legend>
+              <label className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  className="radio"
+                  name="settle-outcome"
+                  checked={outcome === 'refund'}
+                  onChange={() => setOutcome('refund')}
+                />
+                {ret.paymentMode === 'account'
+                  ? 'A credit note on the account'
+                  : 'A refund to the card'}
+              </label>
+              <label className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  className="radio"
+                  name="settle-outcome"
+                  checked={outcome === 'replacement'}
+                  onChange={() => setOutcome('replacement')}
+                />
+                A replacement order at no charge (the accepted pieces, shipped to the order&apos;s
+                address)
+              </label>
+            </fieldset>
+          )}
+          {outcome === 'refund' && (
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="checkbox"
+                checked={waive}
+                onChange={(e) => setWaive(e.target.checked)}
+              />
+              Waive the restocking fee ({ret.feePercent}%)
+            </label>
+          )}
+          {outcome === 'refund' && waive && (
             <label className="form-control block">
               <span className="label-text mb-1 block">Why the fee is waived</span>
               <input
@@ -188,12 +224,21 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
             className="btn btn-primary min-h-11"
             disabled={run.isPending}
             onClick={() =>
-              void go('settle', waive ? { waiveFee: true, waiveReason: waiveReason.trim() } : {})
+              void go(
+                'settle',
+                outcome === 'replacement'
+                  ? { outcome }
+                  : waive
+                    ? { waiveFee: true, waiveReason: waiveReason.trim() }
+                    : {},
+              )
             }
           >
-            {ret.paymentMode === 'account'
-              ? 'Settle: issue the credit note'
-              : 'Settle: refund the card'}
+            {outcome === 'replacement'
+              ? 'Settle: place the replacement order'
+              : ret.paymentMode === 'account'
+                ? 'Settle: issue the credit note'
+                : 'Settle: refund the card'}
           </button>
         </div>
       )}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatMoney, type StaffOrderDetails } from '@storefront/contract';
+import { dashboardPaths } from '../../../config/dashboard-paths';
 import { formatDateTime } from '../../../lib/dates';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { OrderLinesTable } from '../../../components/order-lines-table';
@@ -55,6 +57,15 @@ export function StaffOrderView({ details }: { details: StaffOrderDetails }) {
         </span>
       </header>
 
+      {order.replacesReturn && (
+        <p className="alert alert-info block" data-testid="order-replaces-return">
+          Warranty replacement at no charge for{' '}
+          <Link className="link" to={dashboardPaths.staffReturn.href(order.replacesReturn.id)}>
+            return {order.replacesReturn.number}
+          </Link>
+          : nothing to collect; ship it like any other order.
+        </p>
+      )}
       <FulfilmentActions details={details} />
 
       <div className="grid gap-6 lg:grid-cols-2">
