@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs/promises';
+import type { CompanyResponse } from '@storefront/contract';
 import { demoAccounts } from '../apps/server/src/db/seed-demo-accounts.js';
 import { seriousA11yViolations } from './support/axe.js';
 import { browserAvailable, newPage } from './support/browser.js';
-import { signInAs } from './support/session.js';
+import { pageApi, registerCustomer, signInAs } from './support/session.js';
 import { useBrowserShop } from './support/use-browser-shop.js';
 import { scaled } from './support/time.js';
 
@@ -130,5 +132,43 @@ describe.runIf(browserAvailable())('ACES import in the browser', () => {
         { timeout: scaled(15_000), interval: 500 },
       )
       .toBe('Toyota Corolla 2014–2015 · Front — With hardware');
+  });
+  it('staff open the catalog feeds to a company in the console; its owner downloads them at 390 px', async () => {
+    const owner = await newPage(ctx.browser, ctx.shop.baseURL);
+    await registerCustomer(owner.page, { name: 'Fay Feeds', email: 'fay@example.com' });
+    const company = await pageApi<CompanyResponse>(owner.page, 'POST', '/api/companies', {
+      name: 'Feed Distribution Ltd',
+      taxId: 'GB 2',
+      billingAddress: { street: '2 Dock Road', city: 'Hull', postalCode: 'HU1 1AA', country: 'UK' },
+      deliveryAddresses: [],
+    });
+    await owner.page.setViewportSize({ width: 390, height: 844 });
+    await owner.page.goto('/dashboard/company');
+    const feeds = owner.page.getByRole('region', { name: 'Catalog feeds' });
+    await feeds.getByText('Ask us to open the catalog feeds').waitFor();
+
+    const { page } = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(page, demoAccounts.admin.email, demoAccounts.admin.password);
+    await page.goto(`/dashboard/companies/${company.id}`);
+    const open = page.getByRole('checkbox', { name: /may download the catalog feeds/ });
+    await Promise.all([
+      page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && res.url().endsWith('/catalog-feed'),
+      ),
+      open.check(),
+    ]);
+    await page.reload();
+    await open.waitFor();
+    expect(await open.isChecked()).toBe(true);
+
+    await owner.page.reload();
+    await feeds.getByTestId('catalog-feeds').waitFor();
+    const [download] = await Promise.all([
+      owner.page.waitForEvent('download'),
+      feeds.getByRole('button', { name: /Download CSV/ }).click(),
+    ]);
+    const csv = await fs.readFile((await download.path())!, 'utf8');
+    expect(csv).toContain('IC-1001');
+    expect(await seriousA11yViolations(owner.page)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { CompanyPanel } from '../../../features/companies/components/company-pan
 import { CreateCompanyForm } from '../../../features/companies/components/create-company-form';
 import { CompanyPrices } from '../../../features/price-lists/components/company-prices';
 import { MyCompanyTaxExemption } from '../../../features/taxes/components/my-company-tax-exemption';
+import { CompanyCatalogFeeds } from '../../../features/industry-files/components/catalog-feeds';
 
 /** The buyer's companies: each one's members, invitations and standing, or a form to create one. */
 export default function CompanyRoute() {
@@ -81,6 +82,10 @@ export default function CompanyRoute() {
           <MyCompanyTaxExemption
             companyId={company.data.id}
             owner={company.data.role === 'owner'}
+          />
+          <CompanyCatalogFeeds
+            companyId={company.data.id}
+            manager={company.data.role === 'owner' || company.data.role === 'admin'}
           />
         </>
       )}

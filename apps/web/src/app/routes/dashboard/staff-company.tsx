@@ -9,6 +9,7 @@ import {
 } from '../../../features/companies/api/staff-companies';
 import { CompanyOrdersTable } from '../../../features/companies/components/company-orders-table';
 import { StaffCompanyView } from '../../../features/companies/components/staff-company-view';
+import { StaffCatalogFeedAccess } from '../../../features/industry-files/components/catalog-feeds';
 import { CompanyTaxStatusPanel } from '../../../features/taxes/components/company-tax-status-panel';
 
 export default function StaffCompanyRoute() {
@@ -29,6 +30,7 @@ export default function StaffCompanyRoute() {
     <div className="space-y-6">
       <StaffCompanyView company={company.data} />
       <CompanyTaxStatusPanel companyId={company.data.id} />
+      <StaffCatalogFeedAccess companyId={company.data.id} />
       <section>
         <h3 className="mb-2 font-semibold">Orders</h3>
         {orders.data ? (
