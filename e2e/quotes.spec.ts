@@ -91,6 +91,8 @@ describe.runIf(browserAvailable())('quotes in the browser', () => {
     // The buyer sees the offer and what changed from the request.
     await buyer.page.goto('/quotes');
     await buyer.page.getByRole('link', { name: number }).click();
+    // The list (a table and a phone list, both with badges) stays until the quote's page is drawn.
+    await buyer.page.getByRole('heading', { level: 1, name: number }).waitFor();
     await buyer.page.getByTestId('quote-status').getByText('offered').waitFor();
     const total = formatMoney(Math.round(offerPrice * 100 * quantity) / 100);
     expect(await buyer.page.getByTestId('quote-total').textContent()).toBe(total);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogFeedAccess } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 
@@ -26,13 +26,16 @@ export const useStaffCatalogFeedAccess = (companyId: string) =>
     meta,
   });
 
-export const useSetCatalogFeedAccess = (companyId: string) =>
-  useMutation({
+export function useSetCatalogFeedAccess(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (allowed: boolean) =>
       api<CatalogFeedAccess>(staff(companyId), { method: 'PUT', auth: true, body: { allowed } }),
+    onSuccess: (answer) => queryClient.setQueryData(['catalog-feed', 'staff', companyId], answer),
     // Every change is in the audit log.
     meta: { changes: ['companies', 'audit'] },
   });
+}
 
 export type FeedFormat = 'aces' | 'pies' | 'csv';
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -67,6 +68,8 @@ export function CompanyCatalogFeeds({
 export function StaffCatalogFeedAccess({ companyId }: { companyId: string }) {
   const access = useStaffCatalogFeedAccess(companyId);
   const set = useSetCatalogFeedAccess(companyId);
+  // What staff just chose, shown at once (the box is controlled) until the server has answered.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   return (
     <section aria-labelledby="staff-catalog-feeds-heading">
       <h3 id="staff-catalog-feeds-heading" className="mb-2 font-semibold">
@@ -83,11 +86,12 @@ export function StaffCatalogFeedAccess({ companyId }: { companyId: string }) {
           <input
             type="checkbox"
             className="checkbox"
-            checked={set.isPending ? set.variables : access.data.allowed}
-            disabled={set.isPending}
-            onChange={(event) =>
-              set.mutate(event.target.checked, { onSuccess: () => void access.refetch() })
-            }
+            checked={chosen ?? access.data.allowed}
+            disabled={chosen !== null}
+            onChange={(event) => {
+              setChosen(event.target.checked);
+              set.mutate(event.target.checked, { onSettled: () => setChosen(null) });
+            }}
           />
           <span>
             Its owners and admins may download the catalog feeds (ACES, PIES, CSV) at its prices
