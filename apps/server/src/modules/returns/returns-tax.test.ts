@@ -11,19 +11,14 @@ import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
 import { useTestApp } from '../../test/test-app.js';
+import { california } from '../../test/tax-kit.js';
+import { caller } from '../../test/price-kit.js';
 import { companyCreditNotes, companyInvoices } from '../companies/companies.tables.js';
 import { parts } from '../parts/parts.tables.js';
 import { refunds } from '../payments/payments.tables.js';
 import { returnLines, returns } from './returns.tables.js';
 
 type Who = { auth: Record<string, string>; email?: string };
-const california = {
-  street: '1 Main St',
-  city: 'Fresno',
-  postalCode: '93650',
-  country: 'US',
-  state: 'CA',
-};
 
 /**
  * Decision 065: with tax regions configured, a settled return gives back the tax of its accepted
@@ -38,12 +33,7 @@ describe('returns give back the tax of the accepted pieces', () => {
   });
   const db = () => ctx.database.db;
   const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers: who ? who.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    caller(ctx.app)(who, method, url, payload);
 
   let seed:
     | {

@@ -4,17 +4,12 @@ import type { CartTaxResponse, CompanyResponse, OrderResponse } from '@storefron
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
+import { california } from '../../test/tax-kit.js';
+import { caller } from '../../test/price-kit.js';
 import { parts } from '../parts/parts.tables.js';
 
 type Who = { auth: Record<string, string> };
 const ca = { country: 'US', state: 'CA' };
-const california = {
-  street: '1 Main St',
-  city: 'Fresno',
-  postalCode: '93650',
-  country: 'US',
-  state: 'CA',
-};
 
 describe('the cart’s tax before placing (decision 066): what placing then charges', () => {
   const ctx = useTestApp({
@@ -24,12 +19,7 @@ describe('the cart’s tax before placing (decision 066): what placing then char
   });
   const db = () => ctx.database.db;
   const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers: who ? who.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    caller(ctx.app)(who, method, url, payload);
   const preview = async (who: Who, body: unknown) => {
     const res = await call(who, 'POST', '/api/cart/tax', body);
     expect(res.statusCode, res.body).toBe(200);

@@ -6,6 +6,8 @@ import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { useTestApp } from '../../test/test-app.js';
+import { california } from '../../test/tax-kit.js';
+import { caller } from '../../test/price-kit.js';
 import { renderOrderMail } from '../notifications/order-mail.js';
 import { toV1Order } from '../orders/order-feed.js';
 import { findOrderView } from '../orders/orders.service.js';
@@ -15,13 +17,6 @@ import { parts } from '../parts/parts.tables.js';
 import { refunds } from '../payments/payments.tables.js';
 
 type Who = { auth: Record<string, string> };
-const california = {
-  street: '1 Main St',
-  city: 'Fresno',
-  postalCode: '93650',
-  country: 'US',
-  state: 'CA',
-};
 const vienna = { street: 'Ring 1', city: 'Wien', postalCode: '1010', country: 'AT' };
 
 describe('taxes on documents: invoices, refunds, line cancels and credit notes', () => {
@@ -33,12 +28,7 @@ describe('taxes on documents: invoices, refunds, line cancels and credit notes',
   });
   const db = () => ctx.database.db;
   const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers: who ? who.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    caller(ctx.app)(who, method, url, payload);
 
   let seed:
     | {

@@ -9,18 +9,13 @@ import {
 import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { useTestApp } from '../../test/test-app.js';
+import { california } from '../../test/tax-kit.js';
+import { caller } from '../../test/price-kit.js';
 import { orderLines } from '../orders/orders.tables.js';
 import { parts } from '../parts/parts.tables.js';
 import { payments } from '../payments/payments.tables.js';
 
 type Who = { auth: Record<string, string> };
-const california = {
-  street: '1 Main St',
-  city: 'Fresno',
-  postalCode: '93650',
-  country: 'US',
-  state: 'CA',
-};
 const berlin = {
   street: 'Unter den Linden 1',
   city: 'Berlin',
@@ -36,12 +31,7 @@ describe('taxes on orders: computed at placing from the region and the buyer, st
   });
   const db = () => ctx.database.db;
   const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers: who ? who.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+    caller(ctx.app)(who, method, url, payload);
 
   let seed:
     | {
