@@ -32,6 +32,7 @@ import { startOrderSweep } from './modules/orders/order-sweep.js';
 import { startQuoteExpiry } from './modules/quotes/quote-expiry.js';
 import { quoteRoutes } from './modules/quotes/quotes.routes.js';
 import { staffQuoteRoutes } from './modules/quotes/staff-quotes.routes.js';
+import { startCoreSweep } from './modules/returns/core-sweep.js';
 import { registerReturnPhotoJobs } from './modules/returns/return-photo-erasure.js';
 import { returnFileRoutes } from './modules/returns/return-files.routes.js';
 import { returnRoutes } from './modules/returns/returns.routes.js';
@@ -557,6 +558,14 @@ export async function buildApp({
     startOrderSweep(app, db, config, gate, onStockChange);
     // Invoices become overdue by the day: looking every ten minutes is plenty.
     startOverdueReminders(app, db, 600_000, onQueued);
+    // Cores fall due by the day too (decision 069): reminded once, then their deposit kept once.
+    startCoreSweep(
+      app,
+      db,
+      { publicUrl: config.publicUrl, brandName: config.brandName },
+      600_000,
+      onQueued,
+    );
     // Exemption certificates expire by the day too: their owners are mailed 30 days before.
     startCertificateReminders(
       app,

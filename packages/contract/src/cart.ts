@@ -93,6 +93,8 @@ export const CartLine = z.object({
    */
   publicUnitPrice: z.number().optional(),
   lineTotal: z.number(),
+  /** The part's core deposit of one piece (decision 069); 0 when it has none. */
+  coreCharge: z.number(),
   mOrderQuantity: z.number().int(),
   packSize: z.number().int(),
   maxOrderQuantity: z.number().int().nullable(),
@@ -116,6 +118,8 @@ export const CartResponse = z.object({
   lineCount: z.number().int(),
   /** Of the lines as they are, at today's prices. */
   subtotal: z.number(),
+  /** The lines' core deposits, charged with the order and refunded when the old parts return. */
+  coreDeposits: z.number(),
   /** Every line can be ordered as it is. */
   ready: z.boolean(),
 });

@@ -27,6 +27,7 @@ export * from './volume-prices.js';
 export * from './companies.js';
 export * from './quotes.js';
 export * from './returns.js';
+export * from './cores.js';
 export * from './page-constants.js';
 export * from './policies.js';
 export * from './privacy.js';

@@ -37,6 +37,12 @@ export const OrderLine = z.object({
   tax: z.number().optional(),
   /** A warranty replacement's line, at no charge (its price 0). */
   noCharge: z.boolean().optional(),
+  /**
+   * The part's core deposit (decision 069), of one piece and of the line: shown as its own line,
+   * refunded when the old part comes back. Only on a line that carries one.
+   */
+  coreCharge: z.number().optional(),
+  coreDeposit: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -74,6 +80,8 @@ export const OrderResponse = z.object({
   /** The order's total (unit price times quantity, summed over the live lines), by the server. */
   partPrice: z.number(),
   lines: z.array(OrderLine),
+  /** The core deposits inside `partPrice` (live lines), only when the order has any. */
+  coreDeposits: z.number().optional(),
   /** Net, tax per rate and gross: only on an order placed where the shop collects tax. */
   tax: OrderTax.optional(),
   /** The spec's three, fulfilment (`shipped`, `delivered`) and `canceled`. */

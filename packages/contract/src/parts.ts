@@ -5,6 +5,7 @@ import { messages } from './messages.js';
 import { CatalogFields } from './catalog-fields.js';
 import { ladderIssues, PriceLadderInput, PriceStep, toStepsCents } from './volume-prices.js';
 import { toCents } from './money.js';
+import { CoreChargeField } from './cores.js';
 
 /** A part as the API speaks it (spec section 3): money in dollars, as the specification does. */
 export const PartResponse = z.object({
@@ -27,6 +28,8 @@ export const PartResponse = z.object({
    * ladder is theirs: their price from each quantity where it changes.
    */
   priceTiers: z.array(PriceStep),
+  /** A refundable deposit for the old part (decision 069), only when the part carries one. */
+  coreCharge: z.number().optional(),
 });
 export type PartResponse = z.infer<typeof PartResponse>;
 export const PartListResponse = z.array(PartResponse);
@@ -90,6 +93,8 @@ const PartDetailsFields = z.object({
   maxOrderQuantity: optionalWhole('Maximum per order'),
   /** Volume prices ("from 40: $8.20"); left out keeps the stored ladder, empty removes it. */
   priceTiers: PriceLadderInput.optional(),
+  /** The core deposit (decision 069): 0 or left out for none (an edit leaving it out keeps it). */
+  coreCharge: CoreChargeField.optional(),
 });
 
 type RuleFields = {

@@ -230,6 +230,12 @@ describe('tax given back on returns', () => {
       taxLeftCents: 150,
     });
     // $24.68 less 15% ($3.70): $20.98 net, tax capped at $1.50.
-    expect(r).toEqual({ grossCents: 2468, feeCents: 370, taxCents: 150, amountCents: 2248 });
+    expect(r).toEqual({
+      grossCents: 2468,
+      feeCents: 370,
+      taxCents: 150,
+      coreCents: 0,
+      amountCents: 2248,
+    });
   });
 });

@@ -13,6 +13,7 @@ export const RETURN_REASONS = [
   'damaged_in_transit',
   'defective',
   'not_needed',
+  'core_return',
 ] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
@@ -21,7 +22,17 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   damaged_in_transit: 'Damaged in transit',
   defective: 'Defective (warranty)',
   not_needed: 'Not needed',
+  core_return: 'Core return (the old part, for its deposit)',
 };
+
+/** Reasons that carry a restocking fee staff set (a core return gives back a deposit: no fee). */
+export const FEE_REASONS = [
+  'wrong_part',
+  'damaged_in_transit',
+  'defective',
+  'not_needed',
+] as const satisfies readonly ReturnReason[];
+export type FeeReason = (typeof FEE_REASONS)[number];
 
 /**
  * A return's states: `requested` by the buyer, `approved` or `refused` by staff, `received` when
@@ -91,6 +102,7 @@ export const DEFAULT_RESTOCKING_FEE_BP: Record<ReturnReason, number> = {
   damaged_in_transit: 0,
   defective: 0,
   not_needed: 1500,
+  core_return: 0,
 };
 
 /** `R-10001`. */
@@ -153,7 +165,9 @@ export type ReturnRefund = {
   feeCents: number;
   /** The tax given back with the accepted pieces (0 when the order was not taxed). */
   taxCents: number;
-  /** What is refunded or credited: gross less fee plus the tax, never above what is left. */
+  /** The core deposits given back (decision 069): no fee, no tax. */
+  coreCents: number;
+  /** What is refunded or credited: gross less fee plus the tax and the deposits, never above what is left. */
   amountCents: number;
 };
 
@@ -172,6 +186,8 @@ export function computeReturnRefund(input: {
   earlierCents: number;
   /** The tax the order charged less what refunds and credits already took back. */
   taxLeftCents?: number;
+  /** Core deposits to give back (each line's already capped by what is left of it). */
+  coreCents?: number;
 }): ReturnRefund {
   const grossCents = input.lines.reduce((sum, l) => sum + l.acceptedQuantity * l.unitPriceCents, 0);
   const feeCents = input.waived
@@ -181,7 +197,14 @@ export function computeReturnRefund(input: {
   const lineTax = input.lines.reduce((sum, l) => sum + (l.taxCents ?? 0), 0);
   const taxCents = Math.max(0, Math.min(lineTax, input.taxLeftCents ?? lineTax, left));
   const netCents = Math.min(grossCents - feeCents, left - taxCents);
-  return { grossCents, feeCents, taxCents, amountCents: netCents + taxCents };
+  const coreCents = Math.max(0, Math.min(input.coreCents ?? 0, left - taxCents - netCents));
+  return {
+    grossCents,
+    feeCents,
+    taxCents,
+    coreCents,
+    amountCents: netCents + taxCents + coreCents,
+  };
 }
 
 /**
@@ -341,6 +364,19 @@ export type ReceiveReturnBody = z.input<typeof ReceiveReturnBody>;
 export const InspectReturnBody = z.strictObject({
   lines: linesOf({ resaleable: Quantity(0), scrapped: Quantity(0) }),
   note: optionalText('Note', MAX_RETURN_NOTE),
+  /**
+   * A core return (decision 069): `resaleable` counts cores accepted in full, `scrapped` damaged
+   * cores, which get back this percent of their deposit (the note says why); the rest are refused.
+   */
+  coreDamagedPercent: z
+    .number({ error: 'The share for a damaged core must be a number' })
+    .min(0, 'The share for a damaged core must be at least 0%')
+    .max(100, 'The share for a damaged core must be at most 100%')
+    .refine(
+      (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      'The share has at most two decimals',
+    )
+    .optional(),
 });
 export type InspectReturnBody = z.input<typeof InspectReturnBody>;
 
@@ -486,6 +522,12 @@ export const ReturnOptionLine = z.object({
   returnUntil: z.string().nullable(),
   warrantyUntil: z.string().nullable(),
   noReturnReason: z.string().nullable(),
+  /** The core deposit of one piece (0: none), the cores that may still be sent back, by when. */
+  coreCharge: z.number(),
+  coresReturnable: z.number().int(),
+  coreDueBy: z.string().nullable(),
+  /** Set when the deposit of the cores not returned was kept (ISO): no core return any more. */
+  coreKeptAt: z.string().nullable(),
 });
 export const ReturnOptions = z.object({
   orderId: z.string(),
@@ -512,6 +554,8 @@ export const ReturnLine = z.object({
   received: z.number().int().nullable(),
   resaleable: z.number().int().nullable(),
   scrapped: z.number().int().nullable(),
+  /** A core return: the deposit of one piece. */
+  coreCharge: z.number(),
 });
 export type ReturnLine = z.infer<typeof ReturnLine>;
 
@@ -534,7 +578,9 @@ export const ReturnSettlement = z.object({
   net: z.number(),
   /** The tax given back with the accepted pieces (0 when the order was not taxed). */
   tax: z.number(),
-  /** What was refunded or credited: `net + tax`. */
+  /** Core deposits given back (a core return, or the part itself sent back): no fee, no tax. */
+  coreDeposit: z.number(),
+  /** What was refunded or credited: `net + tax + coreDeposit`. */
   amount: z.number(),
   /** Card: the refund's state at the provider. */
   refundStatus: z.enum(['pending', 'succeeded', 'failed']).nullable(),
@@ -560,6 +606,8 @@ export const ReturnResponse = z.object({
   note: z.string(),
   /** Restocking fee of the reason, in percent, as it will be charged. */
   feePercent: z.number(),
+  /** A core return inspected: the share of the deposit a damaged core gets back, in percent. */
+  coreDamagedPercent: z.number().nullable(),
   lines: z.array(ReturnLine),
   photos: z.array(ReturnPhoto),
   /** Approved: the parts must arrive by this date (ISO). */

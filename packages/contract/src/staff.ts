@@ -146,6 +146,8 @@ export const StaffOverview = z.object({
   lowStockParts: z.number().int(),
   /** Returns not yet settled or refused (decision 064). */
   openReturns: z.number().int(),
+  /** Cores past their return window whose deposit is not yet kept (decision 069). */
+  overdueCores: z.number().int(),
   /** What the shop still lacks before it opens (settings unset, pages still templates). */
   warnings: z.array(z.string()),
 });

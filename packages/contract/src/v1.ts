@@ -134,10 +134,12 @@ export const V1Order = z.object({
   poNumber: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   shipTo: ShipTo,
-  /** The gross: net plus tax (decision 063); with no tax, the net. */
+  /** The gross: net plus tax (decision 063) plus core deposits (069); with neither, the net. */
   totalCents: z.number().int(),
   netCents: z.number().int(),
   taxCents: z.number().int(),
+  /** Refundable core deposits of the live lines (decision 069), untaxed; 0 when none. */
+  coreDepositCents: z.number().int(),
   /** How the order was taxed; null where the shop collects no tax. */
   tax: z
     .object({
@@ -176,6 +178,9 @@ export const V1Order = z.object({
       /** The line's tax rate in basis points (825 = 8.25%) and its tax, rounded half up. */
       taxRateBp: z.number().int(),
       taxCents: z.number().int(),
+      /** The core deposit of one piece and of the line (0: none), its own line on the invoice. */
+      coreChargeCents: z.number().int(),
+      coreDepositCents: z.number().int(),
       reference: z.string().nullable(),
       canceledAt: z.string().nullable(),
     }),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatMoney, stepLabel, type OrderLine } from '@storefront/contract';
+import { coreDepositLabel, formatMoney, stepLabel, type OrderLine } from '@storefront/contract';
 
 /**
  * An order's lines: part number, name, the buyer's reference, quantity, unit price and line total;
@@ -37,7 +37,7 @@ export function OrderLinesTable({
           </tr>
         </thead>
         <tbody>
-          {lines.map((line) => (
+          {lines.flatMap((line) => [
             <tr
               key={line.lineNo}
               data-testid="order-line"
@@ -64,8 +64,24 @@ export function OrderLinesTable({
               </td>
               <td className="text-right">{formatMoney(line.total)}</td>
               {action && <td>{action(line)}</td>}
-            </tr>
-          ))}
+            </tr>,
+            // The core deposit is its own line (decision 069), right under its part's.
+            ...(line.coreDeposit !== undefined && line.coreCharge !== undefined
+              ? [
+                  <tr
+                    key={`${line.lineNo}-core`}
+                    data-testid="order-core-line"
+                    className={line.canceledAt ? 'text-base-content/60' : ''}
+                  >
+                    <td className="min-w-40 text-sm">{coreDepositLabel()}</td>
+                    <td className="text-right">{line.quantity}</td>
+                    <td className="text-right">{formatMoney(line.coreCharge)}</td>
+                    <td className="text-right">{formatMoney(line.coreDeposit)}</td>
+                    {action && <td />}
+                  </tr>,
+                ]
+              : []),
+          ])}
         </tbody>
         <tfoot>
           <tr>

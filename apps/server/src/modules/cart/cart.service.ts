@@ -44,11 +44,12 @@ type PricedLine = {
   archived: boolean | null;
   tier_quantities: number[] | null;
   tier_cents: number[] | null;
+  core_charge_cents: number | null;
 };
 
 const partFields = sql`p.id is not null as found, p.sku, p.name, p.image_url, p.category, p.price_cents,
   p.min_order_quantity, p.pack_size, p.max_order_quantity, p.available_quantity,
-  p.archived_at is not null as archived, p.tier_quantities, p.tier_cents`;
+  p.archived_at is not null as archived, p.tier_quantities, p.tier_cents, p.core_charge_cents`;
 
 /**
  * Lines and their parts as one cart: every line with its problems, the subtotal at today's prices,
@@ -101,6 +102,7 @@ function toCart(rows: readonly PricedLine[], pricing: BuyerPricing): CartRespons
         seenUnitPrice: fromCents(seenCents),
         ...(unitCents < publicCents ? { publicUnitPrice: fromCents(publicCents) } : {}),
         lineTotal: fromCents(unitCents * r.quantity),
+        coreCharge: fromCents(r.core_charge_cents ?? 0),
         mOrderQuantity: rule.minimum,
         packSize: rule.packSize,
         maxOrderQuantity: rule.maximum,
@@ -135,6 +137,7 @@ function toCart(rows: readonly PricedLine[], pricing: BuyerPricing): CartRespons
     lines,
     lineCount: lines.length,
     subtotal: fromCents(lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0)),
+    coreDeposits: fromCents(lines.reduce((sum, l) => sum + toCents(l.coreCharge) * l.quantity, 0)),
     ready: lines.length > 0 && lines.every((l) => l.problems.length === 0),
   };
 }

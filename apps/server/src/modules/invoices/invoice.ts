@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import {
+  coreDepositLabel,
   formatMoney,
   formatOrderNumber,
   formatRate,
@@ -9,7 +10,7 @@ import {
 } from '@storefront/contract';
 import type { AccountInvoiceDetails, CompanyCreditNoteRow } from '../companies/account.service.js';
 import type { CompanyRow } from '../companies/companies.service.js';
-import type { OrderView } from '../orders/orders.service.js';
+import { orderNetCents, type OrderView } from '../orders/orders.service.js';
 
 export type Seller = { name: string; address: string; taxId: string | null; publicUrl: string };
 
@@ -192,6 +193,24 @@ export function renderInvoice(
       align: 'right',
     });
     doc.y = Math.max(after, doc.y) + 4;
+    if (line.coreCents > 0) {
+      // The core deposit is its own line (decision 069), untaxed, refunded when the core returns.
+      const label = `${coreDepositLabel()} (not taxed)`;
+      const coreRow = doc.y;
+      doc.text(label, columns[0], coreRow, { width: partWidth });
+      const below = doc.y;
+      doc.text(String(line.quantity), columns[1], coreRow, { width, align: 'right' });
+      doc.text(formatMoney(fromCents(line.coreChargeCents)), columns[2], coreRow, {
+        width,
+        align: 'right',
+      });
+      const core = formatMoney(fromCents(line.coreCents));
+      doc.text(line.canceledAt ? `(${core})` : core, amountColumn, coreRow, {
+        width,
+        align: 'right',
+      });
+      doc.y = Math.max(below, doc.y) + 4;
+    }
   }
   const amount = formatMoney(fromCents(order.totalCents));
 
@@ -199,8 +218,9 @@ export function renderInvoice(
   const totals: [string, string][] = taxed
     ? invoiceTaxTotals(order)
     : [
-        ['Subtotal', amount],
+        ['Subtotal', formatMoney(fromCents(order.totalCents - order.coreCents))],
         ['Delivery', formatMoney(0)],
+        ...coreTotals(order),
         ['Total', amount],
       ];
   for (const [label, value] of totals) {
@@ -278,7 +298,7 @@ export function invoiceTaxTotals(order: OrderView): [string, string][] {
   const rates = taxPerRate(live);
   const money = (cents: number) => formatMoney(fromCents(cents));
   return [
-    ['Subtotal (net)', money(order.totalCents - order.taxCents)],
+    ['Subtotal (net)', money(orderNetCents(order))],
     ['Delivery', money(0)],
     ...(rates.length > 0
       ? rates.map((r): [string, string] => [
@@ -286,9 +306,16 @@ export function invoiceTaxTotals(order: OrderView): [string, string][] {
           money(r.taxCents),
         ])
       : [['Tax', money(0)] as [string, string]]),
+    ...coreTotals(order),
     ['Total', money(order.totalCents)],
   ];
 }
+
+/** The order's core deposits as a row of the totals (decision 069), when it has any. */
+const coreTotals = (order: OrderView): [string, string][] =>
+  order.coreCents > 0
+    ? [['Core deposits (refundable)', formatMoney(fromCents(order.coreCents))]]
+    : [];
 
 /** What the law asks an invoice to say about its tax, by how the order was taxed. */
 export function invoiceTaxNotes(order: OrderView): string[] {

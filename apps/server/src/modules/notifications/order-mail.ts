@@ -1,4 +1,5 @@
 import {
+  coreDepositLabel,
   formatMoney,
   formatOrderNumber,
   formatRate,
@@ -7,7 +8,12 @@ import {
   taxPerRate,
 } from '@storefront/contract';
 import type { OrderMailKind } from '../mail/mail.service.js';
-import type { OrderEventRow, OrderLineRow, OrderView } from '../orders/orders.service.js';
+import {
+  orderNetCents,
+  type OrderEventRow,
+  type OrderLineRow,
+  type OrderView,
+} from '../orders/orders.service.js';
 import { escapeHtml } from '../../http/escape-html.js';
 
 export type MailContext = { brandName: string; publicUrl: string; unpaidOrderTtlHours: number };
@@ -32,6 +38,17 @@ const unitPrice = (line: OrderLineRow) =>
 const lineAmount = (line: OrderLineRow) =>
   `${line.quantity} × ${unitPrice(line)} = ${formatMoney(fromCents(line.totalCents))}`;
 
+/** A line's core deposit as its own row (decision 069), when it carries one. */
+const coreRow = (line: OrderLineRow): [string, string][] =>
+  line.coreCents > 0
+    ? [
+        [
+          coreDepositLabel(),
+          `${line.quantity} × ${formatMoney(fromCents(line.coreChargeCents))} = ${formatMoney(fromCents(line.coreCents))}`,
+        ],
+      ]
+    : [];
+
 /**
  * The order's details as label/value lines, the same in the text and the HTML. A one-line order
  * reads as it always has (part, quantity, unit price, total); an order of several lines lists each
@@ -47,10 +64,14 @@ function details(order: OrderView): [string, string][] {
         ['Part', only.partName],
         ['Quantity', `${only.quantity} pieces`],
         ['Unit price', unitPrice(only)],
+        ...coreRow(only),
       ]
-    : order.lines.map((line) => [
-        `${line.lineNo}. ${line.partName} (${line.sku})${line.reference ? `, ref. ${line.reference}` : ''}`,
-        line.canceledAt ? `canceled (${lineAmount(line)})` : lineAmount(line),
+    : order.lines.flatMap((line): [string, string][] => [
+        [
+          `${line.lineNo}. ${line.partName} (${line.sku})${line.reference ? `, ref. ${line.reference}` : ''}`,
+          line.canceledAt ? `canceled (${lineAmount(line)})` : lineAmount(line),
+        ],
+        ...coreRow(line),
       ]);
   return [
     ['Order number', formatOrderNumber(order.number)],
@@ -76,7 +97,7 @@ function taxRows(order: OrderView): [string, string][] {
       .filter((l) => l.canceledAt === null)
       .map((l) => ({ netCents: l.totalCents, rateBp: l.taxRateBp, taxCents: l.taxCents })),
   );
-  const rows: [string, string][] = [['Net', money(order.totalCents - order.taxCents)]];
+  const rows: [string, string][] = [['Net', money(orderNetCents(order))]];
   if (rates.length === 0) rows.push(['Tax', money(0)]);
   for (const r of rates) rows.push([`Tax ${formatRate(r.rateBp)}`, money(r.taxCents)]);
   if (order.taxTreatment === 'reverse_charge')

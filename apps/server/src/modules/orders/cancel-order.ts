@@ -18,6 +18,7 @@ import {
 } from './order-status.js';
 import {
   findOrder,
+  lineGrossCents,
   liveLines,
   lockOrder,
   withLines,
@@ -304,9 +305,10 @@ export async function staffCancelLine(
     const [updated] = await tx
       .update(orders)
       .set({
-        // The line leaves the order with exactly its tax (decision 063).
-        totalCents: sql`${orders.totalCents} - ${canceledLine.totalCents + canceledLine.taxCents}`,
+        // The line leaves the order with exactly its tax (decision 063) and its core deposit (069).
+        totalCents: sql`${orders.totalCents} - ${lineGrossCents(canceledLine)}`,
         taxCents: sql`${orders.taxCents} - ${canceledLine.taxCents}`,
+        coreCents: sql`${orders.coreCents} - ${canceledLine.coreCents}`,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, orderId))
@@ -320,15 +322,18 @@ export async function staffCancelLine(
     );
     // On account nothing was charged: the invoice asks less instead (and the company's credit).
     if (updated.paymentMode === 'account')
-      await lowerInvoiceOfOrder(tx, orderId, canceledLine.totalCents + canceledLine.taxCents);
+      await lowerInvoiceOfOrder(tx, orderId, lineGrossCents(canceledLine));
     else if (paid) await gate.refundPaid(tx, updated, canceledLine);
     await recordOrderEvent(tx, updated, {
       ...by,
       note:
         `Line ${lineNo} canceled: ${canceledLine.partName} (${canceledLine.quantity}), ` +
-        `${formatMoney(fromCents(canceledLine.totalCents + canceledLine.taxCents))}` +
+        `${formatMoney(fromCents(lineGrossCents(canceledLine)))}` +
         (canceledLine.taxCents > 0
           ? ` (tax ${formatMoney(fromCents(canceledLine.taxCents))})`
+          : '') +
+        (canceledLine.coreCents > 0
+          ? ` (core deposit ${formatMoney(fromCents(canceledLine.coreCents))})`
           : '') +
         `${updated.paymentMode === 'account' ? ' taken off the invoice' : paid ? ' refunded' : ''}` +
         (by.note ? `. ${by.note}` : ''),

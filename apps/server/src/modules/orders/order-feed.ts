@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatOrderNumber, taxPerRate, type V1Order } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import { linesJsonSql, viewOf, type OrderView } from './orders.service.js';
+import { linesJsonSql, orderNetCents, viewOf, type OrderView } from './orders.service.js';
 import { orders } from './orders.tables.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -26,8 +26,9 @@ export const toV1Order = (order: OrderView): V1Order => ({
     country: order.shipCountry,
   },
   totalCents: order.totalCents,
-  netCents: order.totalCents - order.taxCents,
+  netCents: orderNetCents(order),
   taxCents: order.taxCents,
+  coreDepositCents: order.coreCents,
   tax:
     order.taxTreatment === 'none'
       ? null
@@ -62,6 +63,8 @@ export const toV1Order = (order: OrderView): V1Order => ({
     totalCents: l.totalCents,
     taxRateBp: l.taxRateBp,
     taxCents: l.taxCents,
+    coreChargeCents: l.coreChargeCents,
+    coreDepositCents: l.coreCents,
     reference: l.reference,
     canceledAt: iso(l.canceledAt),
   })),

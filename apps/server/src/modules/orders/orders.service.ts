@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   formatOrderNumber,
   formatReturnNumber,
@@ -39,6 +39,15 @@ export type OrderView = OrderRow & {
   /** Its invoice on account, where the read asked for it (`accountJsonSql`). */
   account?: { dueAt: string; paid: boolean } | null;
 };
+
+/** What a line costs the buyer: its goods, their tax and its core deposit (decision 069). */
+export const lineGrossCents = (
+  line: Pick<OrderLineRow, 'totalCents' | 'taxCents' | 'coreCents'>,
+): number => line.totalCents + line.taxCents + line.coreCents;
+
+/** An order's goods before tax: its total less the tax and the core deposits in it. */
+export const orderNetCents = (order: Pick<OrderRow, 'totalCents' | 'taxCents' | 'coreCents'>) =>
+  order.totalCents - order.taxCents - order.coreCents;
 
 /** The lines that still count: not canceled one by one by staff. */
 export const liveLines = (order: OrderView): OrderLineRow[] =>
@@ -81,7 +90,7 @@ export function orderTaxOf(order: OrderView): OrderTax | undefined {
   return {
     treatment: order.taxTreatment,
     region: order.taxRegion,
-    net: fromCents(order.totalCents - order.taxCents),
+    net: fromCents(orderNetCents(order)),
     tax: fromCents(order.taxCents),
     rates: taxPerRate(live).map((r) => ({
       rate: r.rateBp / 100,
@@ -107,6 +116,9 @@ export const toOrderLine = (line: OrderLineRow, taxed = false): OrderLine => ({
   reference: line.reference,
   canceledAt: iso(line.canceledAt),
   ...(line.noCharge ? { noCharge: true } : {}),
+  ...(line.coreCents > 0
+    ? { coreCharge: fromCents(line.coreChargeCents), coreDeposit: fromCents(line.coreCents) }
+    : {}),
 });
 
 export const toOrderResponse = (order: OrderView): OrderResponse => {
@@ -133,6 +145,7 @@ export const toOrderResponse = (order: OrderView): OrderResponse => {
     unitPrice: shown.length === 1 && shown[0] ? fromCents(shown[0].unitPriceCents) : null,
     partPrice: fromCents(order.totalCents),
     lines: order.lines.map((line) => toOrderLine(line, isTaxed(order))),
+    ...(order.coreCents > 0 ? { coreDeposits: fromCents(order.coreCents) } : {}),
     ...(isTaxed(order) ? { tax: orderTaxOf(order) } : {}),
     status: order.status,
     transactionId: order.transactionId ?? '',
@@ -400,3 +413,10 @@ export async function orderContactsByIds(
     rows.map((r) => [r.id, { number: formatOrderNumber(r.number), name: r.name, email: r.email }]),
   );
 }
+
+/**
+ * The orders and their lines for another module's raw SQL that joins them to rows of its own (the
+ * returns' core sweep and overview, decision 069): read only; writers go through this module.
+ */
+export const ordersRelation: SQL = sql`${orders}`;
+export const orderLinesRelation: SQL = sql`${orderLines}`;

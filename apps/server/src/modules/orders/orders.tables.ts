@@ -76,6 +76,11 @@ export const orders = pgTable(
      * computed when the order was placed (decision 063) and lowered with a canceled line's tax.
      */
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The live lines' core deposits inside `total_cents` (decision 069): gross is net + tax +
+     * deposits. Lowered with a canceled line's deposit.
+     */
+    coreCents: bigint('core_cents', { mode: 'number' }).notNull().default(0),
     /** How the order was taxed (`none`: no tax region, every amount as before taxes existed). */
     taxTreatment: text('tax_treatment', { enum: TAX_TREATMENTS }).notNull().default('none'),
     /** The tax region's key (`US-CA`), null when none. */
@@ -132,6 +137,10 @@ export const orders = pgTable(
       .on(t.replacesReturnId)
       .where(sql`${t.replacesReturnId} is not null`),
     check('orders_tax_within_total', sql`${t.taxCents} >= 0 and ${t.taxCents} <= ${t.totalCents}`),
+    check(
+      'orders_core_within_total',
+      sql`${t.coreCents} >= 0 and ${t.coreCents} + ${t.taxCents} <= ${t.totalCents}`,
+    ),
     check(
       'orders_tax_treatment_known',
       sql`${t.taxTreatment} in ('none', 'standard', 'exempt', 'reverse_charge')`,
@@ -200,6 +209,9 @@ export const orderLines = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** A warranty replacement's line: the only kind of line priced at 0 (migration 0046). */
     noCharge: boolean('no_charge').notNull().default(false),
+    /** The part's core deposit of one piece when sold, and the line's (decision 069); 0: none. */
+    coreChargeCents: integer('core_charge_cents').notNull().default(0),
+    coreCents: bigint('core_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -218,7 +230,15 @@ export const orderLines = pgTable(
       'order_lines_tax_is_rate_of_total',
       sql`${t.taxCents} = (${t.totalCents} * ${t.taxRateBp} + 5000) / 10000`,
     ),
+    check(
+      'order_lines_core_is_charge_times_quantity',
+      sql`${t.coreChargeCents} >= 0 and ${t.coreCents} = ${t.coreChargeCents}::bigint * ${t.quantity}`,
+    ),
     index('order_lines_part_name_number_idx').on(t.partName, t.orderNumber),
+    // The core sweep's question: which orders carry deposits.
+    index('order_lines_core_idx')
+      .on(t.orderId)
+      .where(sql`${t.coreCents} > 0`),
   ],
 );
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -209,7 +209,8 @@ const placeStatement = preparedSql(
     value as (
       -- What the order adds, tax included: the ceilings and the credit limit weigh the gross.
       select coalesce(sum(price_cents::bigint * quantity
-               + ${lineTaxSql(sql`price_cents::bigint * quantity`, lineRateSql('category'))}), 0) as adding,
+               + ${lineTaxSql(sql`price_cents::bigint * quantity`, lineRateSql('category'))}
+               + coalesce(core_charge_cents, 0)::bigint * quantity), 0) as adding,
              count(*) = ${value('n')}::int and bool_and(ok) as orderable
         from snap
     ),
@@ -232,7 +233,7 @@ const placeStatement = preparedSql(
     inserted as (
       insert into ${orders} (id, user_id, name, email, address, ship_street, ship_city,
         ship_postal_code, ship_country, ship_state, company, tax_id, po_number, idempotency_key,
-        phone, total_cents, tax_cents, tax_treatment, tax_region, tax_note, tax_certificate,
+        phone, total_cents, tax_cents, core_cents, tax_treatment, tax_region, tax_note, tax_certificate,
         buyer_vat_id, status, company_id, payment_mode, quote_id,
         terms_version_id)
       select ${value('orderId')}::uuid, ${value('userId')}::text, ${value('name')}::text,
@@ -242,8 +243,11 @@ const placeStatement = preparedSql(
         ${value('company')}::text, ${value('taxId')}::text, ${value('poNumber')}::text,
         ${value('key')}::text, ${value('phone')}::text,
         (select sum(price_cents::bigint * quantity) from checked)
-          + (select coalesce(sum(tax), 0) from taxed),
+          + (select coalesce(sum(tax), 0) from taxed)
+          + (select coalesce(sum(core_charge_cents::bigint * quantity), 0) from checked),
         (select coalesce(sum(tax), 0) from taxed),
+        -- Core deposits (decision 069): their own amount beside the tax, never taxed.
+        (select coalesce(sum(core_charge_cents::bigint * quantity), 0) from checked),
         ${value('taxTreatment')}::text, ${value('taxRegion')}::text, ${value('taxNote')}::text,
         ${value('taxCertificate')}::text, ${value('buyerVatId')}::text,
         case when ${value('onAccount')}::boolean then 'paid' else 'unpaid' end,
@@ -257,10 +261,11 @@ const placeStatement = preparedSql(
     ),
     inserted_lines as (
       insert into order_lines (order_id, line_no, order_number, part_id, sku, part_name, quantity,
-        unit_price_cents, total_cents, price_step, reference, tax_rate_bp, tax_cents)
+        unit_price_cents, total_cents, price_step, reference, tax_rate_bp, tax_cents,
+        core_charge_cents, core_cents)
       select i.id, c.line_no, i.number, c.part_id, c.sku, c.name, c.quantity, c.price_cents,
              c.price_cents::bigint * c.quantity, c.price_step, nullif(c.reference, ''),
-             t.rate, t.tax
+             t.rate, t.tax, c.core_charge_cents, c.core_charge_cents::bigint * c.quantity
         from inserted i cross join checked c join taxed t on t.line_no = c.line_no
       returning *
     ),

@@ -366,6 +366,7 @@ const exportColumns = {
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
   taxCents: orders.taxCents,
+  coreCents: orders.coreCents,
   taxRegion: orders.taxRegion,
   taxTreatment: orders.taxTreatment,
 };
@@ -382,6 +383,16 @@ export async function anyTaxedOrder(db: DbOrTx): Promise<boolean> {
     .select({ id: orders.id })
     .from(orders)
     .where(sql`${orders.taxTreatment} <> 'none'`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether any order line ever carried a core deposit (decision 069): the CSV's deposit columns. */
+export async function anyCoreDeposit(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderLines.orderId })
+    .from(orderLines)
+    .where(sql`${orderLines.coreCents} > 0`)
     .limit(1);
   return row !== undefined;
 }

@@ -32,6 +32,7 @@ export const toPartResponse = (row: PartRow): PartResponse => ({
   packSize: row.packSize,
   maxOrderQuantity: row.maxOrderQuantity,
   priceTiers: toSteps(stepsOfColumns(row.tierQuantities, row.tierCents)),
+  ...(row.coreChargeCents > 0 ? { coreCharge: fromCents(row.coreChargeCents) } : {}),
 });
 
 /** Undefined for an unknown id and for text that cannot be an id at all. */
@@ -146,6 +147,7 @@ export async function createPart(
           imageUrl: values.url,
           packSize: values.packSize ?? 1,
           maxOrderQuantity: values.maxOrderQuantity ?? null,
+          coreChargeCents: toCents(values.coreCharge ?? 0),
           ...ladderColumns(values.priceTiers ?? []),
           category: DEFAULT_CATEGORY,
           featured: true,
@@ -227,6 +229,7 @@ export async function updatePartDetails(
       maxOrderQuantity,
       priceCents: toCents(values.price),
       imageUrl: values.url,
+      ...(values.coreCharge === undefined ? {} : { coreChargeCents: toCents(values.coreCharge) }),
       ...ladderColumns(toSteps(steps)),
       updatedAt: new Date(),
       ...catalogColumns(values),

@@ -34,6 +34,8 @@ export const parts = pgTable(
     maxOrderQuantity: integer('max_order_quantity'),
     availableQuantity: integer('available_quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** A refundable deposit for the old part (decision 069); 0: none. */
+    coreChargeCents: integer('core_charge_cents').notNull().default(0),
     imageUrl: text('image_url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when staff withdraw the part: gone from the catalog and ordering, kept for past orders. */
@@ -124,6 +126,10 @@ export const parts = pgTable(
       sql`${t.maxOrderQuantity} is null or (${t.maxOrderQuantity} >= ${t.minOrderQuantity} and ${t.maxOrderQuantity} % ${t.packSize} = 0)`,
     ),
     check('parts_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'parts_core_charge_range',
+      sql`${t.coreChargeCents} >= 0 and ${t.coreChargeCents} <= 100000000`,
+    ),
     check(
       'parts_tiers_shape',
       sql`cardinality(${t.tierQuantities}) = cardinality(${t.tierCents}) and cardinality(${t.tierQuantities}) <= 10`,

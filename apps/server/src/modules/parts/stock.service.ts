@@ -222,7 +222,7 @@ export async function catalogUnitCents(
 /** What the placing statement reads of each part an order asks for (its snapshot or locked row). */
 const partColumnsSql = sql`p.sku, p.name, p.category, p.price_cents, p.available_quantity,
   p.min_order_quantity, p.pack_size, p.max_order_quantity, p.archived_at, p.tier_quantities,
-  p.tier_cents`;
+  p.tier_cents, p.core_charge_cents`;
 
 /**
  * The unit price in cents of `quantity` pieces of a part (its row as `p`) for the order being
@@ -250,7 +250,7 @@ const pricedColumnsSql = (p: string, quantity: SQL, unitPrice: UnitPriceSql) => 
     ${c('price_cents')} as list_price_cents,
     (case when r.quoted_cents > 0 then null else ${priceStepSql(p, quantity)} end) as price_step,
     ${c('available_quantity')}, ${c('min_order_quantity')}, ${c('pack_size')},
-    ${c('max_order_quantity')}, ${c('archived_at')}`;
+    ${c('max_order_quantity')}, ${c('archived_at')}, ${c('core_charge_cents')}`;
 };
 
 /**

@@ -7,6 +7,7 @@ import type { Caller } from '../auth/guards.js';
 import { transitionOrder } from '../orders/order-status.js';
 import type { PaymentGate } from '../orders/cancel-order.js';
 import {
+  lineGrossCents,
   findOrder,
   findOrderView,
   lockOrder,
@@ -191,11 +192,11 @@ export async function requestRefund(
   order: Pick<OrderRow, 'id' | 'totalCents' | 'taxCents'>,
   intent: { id: string; provider: PaymentProvider['name'] },
   reason: 'paid-after-cancel' | 'canceled-by-staff' | 'line-canceled-by-staff',
-  line?: Pick<OrderLineRow, 'lineNo' | 'totalCents' | 'taxCents'>,
+  line?: Pick<OrderLineRow, 'lineNo' | 'totalCents' | 'taxCents' | 'coreCents'>,
 ): Promise<boolean> {
-  // A line's refund is its total with its tax; the rest of the order, its total with the tax
-  // left on it (decision 063): together, never more tax than was charged.
-  const amountCents = line ? line.totalCents + line.taxCents : order.totalCents;
+  // A line's refund is its total with its tax and core deposit; the rest of the order, its total
+  // with the tax left on it (decision 063): together, never more tax than was charged.
+  const amountCents = line ? lineGrossCents(line) : order.totalCents;
   const taxCents = line ? line.taxCents : order.taxCents;
   if (amountCents <= 0) return false;
   const [refund] = await tx

@@ -19,6 +19,7 @@ import { recordAudit, type StaffActor } from '../audit/audit.service.js';
 import type { Caller } from '../auth/guards.js';
 import { lockOrder, withLines } from '../orders/orders.service.js';
 import { moveStock } from '../parts/stock.service.js';
+import { checkCoreInspection, checkCoreLines, coreStateByLine } from './core-deposits.js';
 import { queueReturnMail, type ReturnMailConfig } from './return-mail.js';
 import { policiesOf } from './return-policy.js';
 import {
@@ -65,8 +66,18 @@ export async function createReturn(
       tx,
       order.lines.map((l) => l.partId),
     );
-    const held = await heldByLine(tx, order.id);
-    const lines = checkAskedLines(order, body.lines, body.reason, policies, held, now);
+    // A core return sends back old parts for their deposits (decision 069): its own checks.
+    const lines =
+      body.reason === 'core_return'
+        ? checkCoreLines(order, body.lines, await coreStateByLine(tx, order.id), now)
+        : checkAskedLines(
+            order,
+            body.lines,
+            body.reason,
+            policies,
+            await heldByLine(tx, order.id),
+            now,
+          );
     const [created] = await tx
       .insert(returns)
       .values({
@@ -90,6 +101,7 @@ export async function createReturn(
           sku: line.sku,
           partName: line.partName,
           unitPriceCents: line.unitPriceCents,
+          coreChargeCents: line.coreChargeCents,
           quantity,
         };
       }),
@@ -268,6 +280,8 @@ export const inspectReturn = (
 ) =>
   step(db, id, 'inspect', actor, mail, async (tx, row) => {
     const pairs = await linesNamed(tx, row, body.lines);
+    const core = row.reason === 'core_return';
+    const damagedBp = core ? checkCoreInspection(body) : null;
     for (const { line, named } of pairs) {
       if (named.resaleable + named.scrapped > (line.received ?? 0))
         throw new AppError(
@@ -282,6 +296,28 @@ export const inspectReturn = (
         .update(returnLines)
         .set({ resaleable: named.resaleable, scrapped: named.scrapped })
         .where(and(eq(returnLines.returnId, row.id), eq(returnLines.lineNo, line.lineNo)));
+    }
+    if (core) {
+      // Cores are old parts, for remanufacturing: they never become the part's stock.
+      await tx.update(returns).set({ coreDamagedBp: damagedBp }).where(eq(returns.id, row.id));
+      const text = pairs
+        .map(({ line, named }) => {
+          const refused = (line.received ?? 0) - named.resaleable - named.scrapped;
+          return (
+            `${line.partName}: ${named.resaleable} ${named.resaleable === 1 ? 'core' : 'cores'} accepted in full` +
+            (named.scrapped > 0
+              ? `, ${named.scrapped} damaged (${(damagedBp ?? 0) / 100}% of the deposit)`
+              : '') +
+            (refused > 0 ? `, ${refused} refused` : '')
+          );
+        })
+        .join('; ');
+      const message = body.note ? `${text}. ${body.note}` : text;
+      return {
+        message,
+        audit: `inspected cores: ${text}`,
+        details: { lines: body.lines, damagedBp },
+      };
     }
     // Resaleable pieces back to stock, each part once, in the one lock order (moveStock's).
     const back = pairs

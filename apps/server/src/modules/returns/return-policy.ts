@@ -4,7 +4,7 @@ import {
   DEFAULT_RESTOCKING_FEE_BP,
   DEFAULT_RETURN_DAYS,
   effectiveReturnDays,
-  RETURN_REASONS,
+  FEE_REASONS,
   type ReturnWindows,
   type RestockingFees,
   type ReturnPolicy,
@@ -124,6 +124,8 @@ export async function feesBp(db: DbOrTx): Promise<Record<ReturnReason, number>> 
   const rows = await db.select().from(returnFees);
   const fees = { ...DEFAULT_RESTOCKING_FEE_BP };
   for (const r of rows) fees[r.reason] = r.feeBp;
+  // A core return gives back a deposit: it never carries a fee (decision 069).
+  fees.core_return = 0;
   return fees;
 }
 
@@ -133,13 +135,13 @@ export async function feesView(db: DbOrTx): Promise<RestockingFees> {
   const bp = await feesBp(db);
   return {
     fees: Object.fromEntries(
-      RETURN_REASONS.map((r) => [r, toPercent(bp[r])]),
+      FEE_REASONS.map((r) => [r, toPercent(bp[r])]),
     ) as RestockingFees['fees'],
   };
 }
 
 export async function setFees(db: DbOrTx, fees: RestockingFees['fees']): Promise<RestockingFees> {
-  for (const reason of RETURN_REASONS) {
+  for (const reason of FEE_REASONS) {
     const feeBp = Math.round(fees[reason] * 100);
     await db
       .insert(returnFees)

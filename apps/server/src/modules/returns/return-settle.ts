@@ -21,6 +21,7 @@ import {
 import { lockOrder, withLines } from '../orders/orders.service.js';
 import { requestReturnRefund } from '../payments/payments.service.js';
 import { conflict, step } from './return-actions.js';
+import { coreStateByLine, depositsGivenBack, depositText } from './core-deposits.js';
 import type { ReturnMailConfig } from './return-mail.js';
 import { feesBp } from './return-policy.js';
 import { settleByReplacement } from './return-replace.js';
@@ -88,12 +89,23 @@ export const settleReturn = (
         (l.resaleable ?? 0) + (l.scrapped ?? 0),
       );
     });
+    // Core deposits given back (decision 069): a core return gives back only deposits (no goods,
+    // no tax); the part itself sent back gives back its pieces' deposits with their price.
+    const core = row.reason === 'core_return';
+    const deposits = depositsGivenBack(
+      row.reason,
+      row.coreDamagedBp,
+      lines,
+      orderLines,
+      await coreStateByLine(tx, row.orderId, row.id),
+    );
     const refund = computeReturnRefund({
       lines: lines.map((l, i) => ({
-        acceptedQuantity: (l.resaleable ?? 0) + (l.scrapped ?? 0),
+        acceptedQuantity: core ? 0 : (l.resaleable ?? 0) + (l.scrapped ?? 0),
         unitPriceCents: l.unitPriceCents,
-        taxCents: lineTax[i]!,
+        taxCents: core ? 0 : lineTax[i]!,
       })),
+      coreCents: deposits.reduce((sum, d) => sum + d.cents, 0),
       feeBp,
       waived,
       ...paid,
@@ -136,11 +148,21 @@ export const settleReturn = (
       if (!made) throw conflict({ ...row, status: 'settled' }, 'settle');
       refundId = made;
     }
-    const kept = fitLineTaxes(lineTax, refund.taxCents);
+    const kept = fitLineTaxes(core ? lineTax.map(() => 0) : lineTax, refund.taxCents);
+    // The deposits as given back, each line's lowered from the last when the order's payment
+    // left less than they add up to (the refund's cap).
+    const keptDeposits = fitLineTaxes(
+      deposits.map((d) => d.cents),
+      refund.coreCents,
+    );
     for (const [i, l] of lines.entries())
       await tx
         .update(returnLines)
-        .set({ taxCents: kept[i]! })
+        .set({
+          taxCents: kept[i]!,
+          corePieces: deposits[i]!.pieces,
+          coreCents: keptDeposits[i]!,
+        })
         .where(and(eq(returnLines.returnId, row.id), eq(returnLines.lineNo, l.lineNo)));
     await tx
       .update(returns)
@@ -149,6 +171,7 @@ export const settleReturn = (
         grossCents: refund.grossCents,
         feeCents: refund.feeCents,
         taxCents: refund.taxCents,
+        coreCents: refund.coreCents,
         amountCents: refund.amountCents,
         feeWaivedReason: waived ? (body.waiveReason ?? '') : null,
         refundId,
@@ -167,11 +190,13 @@ export const settleReturn = (
       : refundId
         ? `refunded ${amount} to the card`
         : 'nothing to give back';
-    const fee = refund.feeCents
-      ? `, restocking fee ${formatMoney(fromCents(refund.feeCents))}`
-      : waived
-        ? `, restocking fee waived: ${body.waiveReason ?? ''}`
-        : '';
+    const fee =
+      depositText(refund.coreCents) +
+      (refund.feeCents
+        ? `, restocking fee ${formatMoney(fromCents(refund.feeCents))}`
+        : waived
+          ? `, restocking fee waived: ${body.waiveReason ?? ''}`
+          : '');
     return {
       message: `Settled: ${how}${fee}`,
       audit: `settled, ${how}${fee}`,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   checkReturnWindow,
+  coreDates,
   formatOrderNumber,
   formatReturnNumber,
   fromCents,
@@ -29,6 +30,7 @@ import {
   type OrderView,
 } from '../orders/orders.service.js';
 import { refundStates } from '../payments/payments.service.js';
+import { coreStateByLine, coresReturnable } from './core-deposits.js';
 import { feesBp, policiesOf, toPercent } from './return-policy.js';
 import {
   returnEvents,
@@ -96,7 +98,14 @@ export async function heldByLine(db: DbOrTx, orderId: string): Promise<Map<numbe
     })
     .from(returnLines)
     .innerJoin(returns, eq(returns.id, returnLines.returnId))
-    .where(and(eq(returnLines.orderId, orderId), ne(returns.status, 'refused')))
+    .where(
+      and(
+        eq(returnLines.orderId, orderId),
+        ne(returns.status, 'refused'),
+        // A core return sends back the old part, not a delivered one (decision 069).
+        ne(returns.reason, 'core_return'),
+      ),
+    )
     .groupBy(returnLines.lineNo);
   return new Map(rows.map((r) => [r.lineNo, Number(r.held)]));
 }
@@ -123,8 +132,10 @@ export async function taxGivenBackByLine(
       and(
         eq(returnLines.orderId, orderId),
         eq(returns.status, 'settled'),
-        // A replacement gave no money back: its pieces took back no tax.
+        // A replacement gave no money back: its pieces took back no tax; a core return gives
+        // back a deposit, never tax.
         isNull(returns.replacementOrderId),
+        ne(returns.reason, 'core_return'),
         ...(exceptReturnId ? [ne(returns.id, exceptReturnId)] : []),
       ),
     )
@@ -142,7 +153,7 @@ export async function returnOptions(
 ): Promise<ReturnOptions> {
   const order = await returnableOrder(db, caller, orderId);
   const deliveredAt = order.deliveredAt!;
-  const [held, given, policies, fees] = await Promise.all([
+  const [held, given, policies, fees, cores] = await Promise.all([
     heldByLine(db, order.id),
     taxGivenBackByLine(db, order.id),
     policiesOf(
@@ -150,7 +161,9 @@ export async function returnOptions(
       order.lines.map((l) => l.partId),
     ),
     feesBp(db),
+    coreStateByLine(db, order.id),
   ]);
+  const { dueAt, keptAt } = coreDates(deliveredAt);
   return {
     orderId: order.id,
     orderNumber: formatOrderNumber(order.number),
@@ -173,6 +186,14 @@ export async function returnOptions(
         returnUntil: until?.toISOString() ?? null,
         warrantyUntil: warranty?.toISOString() ?? null,
         noReturnReason: policy.noReturnReason,
+        coreCharge: fromCents(l.coreChargeCents),
+        coresReturnable: new Date() > keptAt ? 0 : coresReturnable(l, cores.get(l.lineNo)),
+        coreDueBy: l.coreCents > 0 ? dueAt.toISOString() : null,
+        coreKeptAt:
+          l.coreCents > 0
+            ? (cores.get(l.lineNo)?.keptAt?.toISOString() ??
+              (new Date() > keptAt ? keptAt.toISOString() : null))
+            : null,
       };
     }),
     fees: Object.fromEntries(RETURN_REASONS.map((r) => [r, toPercent(fees[r])])) as Record<
@@ -263,6 +284,7 @@ export async function returnView(db: DbOrTx, row: ReturnRow): Promise<ReturnResp
       received: l.received,
       resaleable: l.resaleable,
       scrapped: l.scrapped,
+      coreCharge: fromCents(l.coreChargeCents),
     })),
     photos: photos.map((p) => ({ id: p.id, url: `/api/returns/photos/${p.id}` })),
     history: events.map((e) => ({
@@ -308,6 +330,7 @@ async function summaries(
       reason: r.reason,
       note: r.note,
       feePercent: toPercent(r.feeBp ?? fees[r.reason]),
+      coreDamagedPercent: r.coreDamagedBp === null ? null : r.coreDamagedBp / 100,
       arriveBy: r.arriveBy?.toISOString() ?? null,
       settlement:
         r.status === 'settled' && r.settledAt
@@ -316,8 +339,9 @@ async function summaries(
               gross: fromCents(r.grossCents ?? 0),
               fee: fromCents(r.feeCents ?? 0),
               feeWaivedReason: r.feeWaivedReason,
-              net: fromCents((r.amountCents ?? 0) - (r.taxCents ?? 0)),
+              net: fromCents((r.amountCents ?? 0) - (r.taxCents ?? 0) - (r.coreCents ?? 0)),
               tax: fromCents(r.taxCents ?? 0),
+              coreDeposit: fromCents(r.coreCents ?? 0),
               amount: fromCents(r.amountCents ?? 0),
               refundStatus: r.refundId ? (states.get(r.refundId) ?? null) : null,
               creditNoteNumber: r.creditNoteId ? (notes.get(r.creditNoteId) ?? null) : null,

@@ -57,6 +57,10 @@ export const returns = pgTable(
     taxCents: bigint('tax_cents', { mode: 'number' }),
     amountCents: bigint('amount_cents', { mode: 'number' }),
     feeWaivedReason: text('fee_waived_reason'),
+    /** The core deposits inside `amountCents` (decision 069): no fee, no tax. */
+    coreCents: bigint('core_cents', { mode: 'number' }),
+    /** A core return: the share of the deposit a damaged core gets back (basis points). */
+    coreDamagedBp: integer('core_damaged_bp'),
     /** Card: the refund the settlement asked for (payments module's row). */
     refundId: uuid('refund_id'),
     /** On account: the credit note the settlement issued (companies module's row). */
@@ -80,7 +84,7 @@ export const returns = pgTable(
     ),
     check(
       'returns_reason_known',
-      sql`${t.reason} in ('wrong_part', 'damaged_in_transit', 'defective', 'not_needed')`,
+      sql`${t.reason} in ('wrong_part', 'damaged_in_transit', 'defective', 'not_needed', 'core_return')`,
     ),
     check(
       'returns_settled_has_figures',
@@ -88,7 +92,11 @@ export const returns = pgTable(
     ),
     check(
       'returns_amount_within_gross',
-      sql`${t.amountCents} is null or (${t.amountCents} >= 0 and ${t.amountCents} <= ${t.grossCents} - ${t.feeCents} + coalesce(${t.taxCents}, 0))`,
+      sql`${t.amountCents} is null or (${t.amountCents} >= 0 and ${t.amountCents} <= ${t.grossCents} - ${t.feeCents} + coalesce(${t.taxCents}, 0) + coalesce(${t.coreCents}, 0))`,
+    ),
+    check(
+      'returns_core_damaged_bp_range',
+      sql`${t.coreDamagedBp} is null or ${t.coreDamagedBp} between 0 and 10000`,
     ),
     check(
       'returns_replacement_is_warranty',
@@ -126,9 +134,18 @@ export const returnLines = pgTable(
     scrapped: integer('scrapped'),
     /** Settled: the tax given back with the accepted pieces of this line (decision 065). */
     taxCents: bigint('tax_cents', { mode: 'number' }),
+    /** The order line's core deposit of one piece, copied when asked (decision 069). */
+    coreChargeCents: integer('core_charge_cents').notNull().default(0),
+    /** Settled: the pieces whose core deposit came back (in full or in part), and how much. */
+    corePieces: integer('core_pieces'),
+    coreCents: bigint('core_cents', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.returnId, t.lineNo] }),
+    check(
+      'return_lines_core_not_negative',
+      sql`(${t.corePieces} is null or ${t.corePieces} >= 0) and (${t.coreCents} is null or ${t.coreCents} >= 0)`,
+    ),
     index('return_lines_order_line_idx').on(t.orderId, t.lineNo),
     check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('return_lines_tax_not_negative', sql`${t.taxCents} is null or ${t.taxCents} >= 0`),
@@ -226,3 +243,27 @@ export const returnPhotos = pgTable(
   (t) => [index('return_photos_return_idx').on(t.returnId)],
 );
 export type ReturnPhotoRow = typeof returnPhotos.$inferSelect;
+
+/**
+ * What the core sweep did to an order line's cores not returned (decision 069), each once (the
+ * primary key is the claim, as the overdue invoice reminder's): `reminded` when the cores became
+ * overdue, `kept` with the pieces and deposit kept after the grace period.
+ */
+export const coreDepositClaims = pgTable(
+  'core_deposit_claims',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    lineNo: integer('line_no').notNull(),
+    kind: text('kind', { enum: ['reminded', 'kept'] }).notNull(),
+    pieces: integer('pieces').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'core_deposit_claims_pkey', columns: [t.orderId, t.lineNo, t.kind] }),
+    check('core_deposit_claims_kind_known', sql`${t.kind} in ('reminded', 'kept')`),
+    check('core_deposit_claims_not_negative', sql`${t.pieces} >= 0 and ${t.cents} >= 0`),
+  ],
+);

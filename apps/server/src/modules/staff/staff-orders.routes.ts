@@ -19,6 +19,7 @@ import {
 } from '@storefront/contract';
 import type { Config } from '../../config.js';
 import { listPages } from '../policies/policies.service.js';
+import { countOverdueCores } from '../returns/core-sweep.js';
 import { countOpenReturns } from '../returns/returns.service.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
@@ -31,6 +32,7 @@ import { staffCancelLine, staffCancelOrder, type PaymentGate } from '../orders/c
 import {
   findOrderEvents,
   findOrderView,
+  orderNetCents,
   toOrderResponse,
   type OrderRow,
 } from '../orders/orders.service.js';
@@ -38,6 +40,7 @@ import {
   countWaitingToShip,
   fulfilmentState,
   markDelivered,
+  anyCoreDeposit,
   anyTaxedOrder,
   orderBatches,
   paidSince,
@@ -134,6 +137,9 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
         'Line tax rate',
         'Line tax',
       );
+    // Once any line carried a core deposit (decision 069): the line's and the order's deposits.
+    const coreColumns = await anyCoreDeposit(db);
+    if (coreColumns) header.push('Line core deposit', 'Order core deposits');
     async function* lines() {
       yield `${header.join(',')}\r\n`;
       for await (const batch of orderBatches(db, { status, q, from, to })) {
@@ -161,7 +167,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
                 line.canceledAt ? 'canceled' : 'ordered',
                 ...(taxColumns
                   ? [
-                      fromCents(o.totalCents - o.taxCents).toFixed(2),
+                      fromCents(orderNetCents(o)).toFixed(2),
                       fromCents(o.taxCents).toFixed(2),
                       fromCents(o.totalCents).toFixed(2),
                       o.taxRegion,
@@ -169,6 +175,9 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
                       (line.taxRateBp / 100).toFixed(2),
                       fromCents(line.taxCents).toFixed(2),
                     ]
+                  : []),
+                ...(coreColumns
+                  ? [fromCents(line.coreCents).toFixed(2), fromCents(o.coreCents).toFixed(2)]
                   : []),
               ]
                 .map(csvField)
@@ -343,13 +352,14 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
     const now = new Date();
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const monthAgo = new Date(today.getTime() - 29 * 86_400_000);
-    const [day, month, waiting, low, pages, openReturns] = await Promise.all([
+    const [day, month, waiting, low, pages, openReturns, overdueCores] = await Promise.all([
       paidSince(db, today),
       paidSince(db, monthAgo),
       countWaitingToShip(db),
       countLowStock(db, config.lowStockFactor),
       listPages(db),
       countOpenReturns(db),
+      countOverdueCores(db, now),
     ]);
     const templates = pages.filter((p) => p.current.isTemplate).map((p) => p.current.title);
     const warnings = [
@@ -370,6 +380,7 @@ export const staffOrderRoutes: FastifyPluginAsyncZod<StaffOrderRoutesOptions> = 
       waitingToShip: waiting,
       lowStockParts: low,
       openReturns,
+      overdueCores,
       warnings,
     };
   });

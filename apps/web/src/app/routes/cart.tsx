@@ -73,6 +73,12 @@ export default function CartRoute() {
             <p className="text-lg" aria-live="polite">
               Subtotal ({cart.lineCount} {cart.lineCount === 1 ? 'line' : 'lines'}):{' '}
               <strong data-testid="cart-subtotal">{formatMoney(cart.subtotal)}</strong>
+              {cart.coreDeposits > 0 && (
+                <span className="block text-sm" data-testid="cart-core-deposits">
+                  Plus core deposits {formatMoney(cart.coreDeposits)}, refunded when the old parts
+                  are returned
+                </span>
+              )}
             </p>
             <DownloadLinesCsv lines={cart.lines} name="cart.csv" />
             <div className="flex flex-col items-end gap-1">

@@ -39,7 +39,13 @@ export function useCart(auth: CartAuth) {
   const setLine = useSetCartLine();
   const removeLine = useRemoveCartLine();
 
-  const empty: CartResponse = { lines: [], lineCount: 0, subtotal: 0, ready: false };
+  const empty: CartResponse = {
+    lines: [],
+    lineCount: 0,
+    subtotal: 0,
+    coreDeposits: 0,
+    ready: false,
+  };
   const query = signedIn ? server : visitor;
   const cart: CartResponse | undefined =
     auth.status === 'signed-out' && local.length === 0 ? empty : query.data;

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, MAX_LINE_REFERENCE, stepLabel, type CartLine } from '@storefront/contract';
+import {
+  coreDepositLine,
+  formatMoney,
+  MAX_LINE_REFERENCE,
+  stepLabel,
+  toCents,
+  type CartLine,
+} from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { LineChange } from '../use-cart';
@@ -124,6 +131,11 @@ export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
               >
                 Add {line.nudge.add.toLocaleString('en-US')} more
               </button>
+            </p>
+          )}
+          {line.coreCharge > 0 && (
+            <p className="text-sm" data-testid="core-deposit">
+              {coreDepositLine(toCents(line.coreCharge), line.quantity)}
             </p>
           )}
           {error && (

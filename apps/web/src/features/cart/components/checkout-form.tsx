@@ -5,6 +5,7 @@ import { type z } from 'zod';
 import {
   CheckoutForm as CheckoutFormSchema,
   formatMoney,
+  coreDepositLabel,
   fromCents,
   toCents,
   type CartResponse,
@@ -144,10 +145,20 @@ export function CheckoutForm({
           forCompany={Boolean(forCompany)}
         />
         {tax && <CartTaxSummary tax={tax} busy={taxOf.isFetching} />}
+        {cart.coreDeposits > 0 && (
+          <p data-testid="checkout-core-deposits">
+            {coreDepositLabel()}: <strong>{formatMoney(cart.coreDeposits)}</strong>
+          </p>
+        )}
         <p className="text-lg" aria-live="polite" data-testid="checkout-total">
           Total:{' '}
           <strong>
-            {formatMoney(tax ? fromCents(toCents(tax.net) + toCents(tax.tax)) : cart.subtotal)}
+            {formatMoney(
+              fromCents(
+                (tax ? toCents(tax.net) + toCents(tax.tax) : toCents(cart.subtotal)) +
+                  toCents(cart.coreDeposits),
+              ),
+            )}
           </strong>
         </p>
         <FormError message={serverError} testId="checkout-error" />

@@ -23,6 +23,7 @@ const empty: CreatePartInput = {
   url: '',
   packSize: '',
   maxOrderQuantity: '',
+  coreCharge: '',
 };
 
 export function AddPartForm({ onAdded }: { onAdded: () => void }) {
@@ -106,6 +107,16 @@ export function AddPartForm({ onAdded }: { onAdded: () => void }) {
             hint="No maximum when empty."
             error={errors.maxOrderQuantity?.message}
             {...form.register('maxOrderQuantity')}
+          />
+          <Field
+            label="Core charge (optional)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            hint="A refundable deposit for the old part (remanufactured parts); none when empty."
+            error={errors.coreCharge?.message}
+            {...form.register('coreCharge')}
           />
         </div>
         <ImageUpload

@@ -26,6 +26,7 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
     mOrderQuantity: String(part.mOrderQuantity),
     packSize: String(part.packSize),
     maxOrderQuantity: part.maxOrderQuantity === null ? '' : String(part.maxOrderQuantity),
+    coreCharge: part.coreCharge === undefined ? '' : String(part.coreCharge),
     price: String(part.price),
     url: part.url,
     sku: part.sku,
@@ -53,6 +54,7 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
         mOrderQuantity: values.mOrderQuantity,
         packSize: values.packSize,
         maxOrderQuantity: values.maxOrderQuantity,
+        coreCharge: values.coreCharge,
         price: values.price,
         url: values.url,
         sku: values.sku,
@@ -133,6 +135,16 @@ export function EditPartForm({ part, onSaved }: { part: CatalogPart; onSaved: ()
             onChange={set('maxOrderQuantity')}
             hint="No maximum when empty."
             error={errors.maxOrderQuantity}
+          />
+          <Field
+            label="Core charge (optional)"
+            type="number"
+            min={0}
+            step="0.01"
+            value={values.coreCharge}
+            onChange={set('coreCharge')}
+            hint="A refundable deposit for the old part; none when empty or 0."
+            error={errors.coreCharge}
           />
           <Field label="Part number" value={values.sku} onChange={set('sku')} error={errors.sku} />
         </div>

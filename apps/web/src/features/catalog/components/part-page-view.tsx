@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import {
   categoryLabel,
+  CORE_RETURN_DAYS,
   formatMoney,
   type PartPageResponse,
   type Vehicle,
@@ -80,6 +81,12 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
           )}
           {part.maxOrderQuantity !== null && (
             <p data-testid="part-maximum">At most {part.maxOrderQuantity} pieces per order</p>
+          )}
+          {part.coreCharge !== undefined && (
+            <p data-testid="part-core-charge">
+              Plus a core deposit of {formatMoney(part.coreCharge)} a piece, refunded when the old
+              part is returned within {CORE_RETURN_DAYS} days
+            </p>
           )}
           <VolumePrices price={part.price} minimum={part.mOrderQuantity} steps={part.priceTiers} />
           {soldOut ? (

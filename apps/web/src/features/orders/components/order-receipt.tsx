@@ -96,6 +96,13 @@ export function OrderReceipt({ order, actions }: { order: OrderResponse; actions
             <Row label="Date">{formatDateTime(order.createdAt)}</Row>
             <Row label="Lines">{order.lines.length}</Row>
             {order.tax && <TaxRows tax={order.tax} />}
+            {order.coreDeposits !== undefined && (
+              <Row label="Core deposits">
+                <span data-testid="receipt-core-deposits">
+                  {formatMoney(order.coreDeposits)}, refunded when the old parts are returned
+                </span>
+              </Row>
+            )}
             <Row label="Total">
               <strong data-testid="receipt-total">{formatMoney(order.partPrice)}</strong>
             </Row>

@@ -18,7 +18,7 @@ const options: ReturnOptions = {
   orderId: '00000000-0000-4000-8000-000000000001',
   orderNumber: 'A-10001',
   paymentMode: 'card',
-  fees: { wrong_part: 0, damaged_in_transit: 0, defective: 0, not_needed: 15 },
+  fees: { wrong_part: 0, damaged_in_transit: 0, defective: 0, not_needed: 15, core_return: 0 },
   arriveWithinDays: 14,
   lines: [
     {
@@ -35,6 +35,10 @@ const options: ReturnOptions = {
       returnUntil: '2026-12-26T10:00:00.000Z',
       warrantyUntil: null,
       noReturnReason: null,
+      coreCharge: 0,
+      coresReturnable: 0,
+      coreDueBy: null,
+      coreKeptAt: null,
     },
     {
       lineNo: 2,
@@ -50,6 +54,10 @@ const options: ReturnOptions = {
       returnUntil: null,
       warrantyUntil: '2027-11-26T10:00:00.000Z',
       noReturnReason: 'Electrical parts are not taken back once fitted',
+      coreCharge: 0,
+      coresReturnable: 0,
+      coreDueBy: null,
+      coreKeptAt: null,
     },
   ],
 };

@@ -36,19 +36,31 @@ export function ReturnForm({
   const [error, setError] = useState<string | null>(null);
   const create = useCreateReturn();
 
+  // A core return sends back old parts for their deposits (decision 069): its own quantities.
+  const core = reason === 'core_return';
+  const maxOf = (l: ReturnOptions['lines'][number]) => (core ? l.coresReturnable : l.returnable);
   const chosen = options.lines
-    .map((l) => ({ line: l, quantity: quantities[l.lineNo] ?? 0 }))
+    .map((l) => ({ line: l, quantity: Math.min(quantities[l.lineNo] ?? 0, maxOf(l)) }))
     .filter((c) => c.quantity > 0);
   const feePercent = reason ? options.fees[reason] : 0;
   const estimate = computeReturnRefund({
+    coreCents: chosen.reduce(
+      (sum, c) =>
+        sum +
+        toCents(c.line.coreCharge) *
+          (core ? c.quantity : Math.min(c.quantity, c.line.coresReturnable)),
+      0,
+    ),
     lines: chosen.map((c) => ({
-      acceptedQuantity: c.quantity,
+      acceptedQuantity: core ? 0 : c.quantity,
       unitPriceCents: toCents(c.line.unitPrice),
-      taxCents: returnedLineTaxCents(
-        { quantity: c.line.delivered, taxCents: toCents(c.line.lineTax) },
-        { quantity: c.line.returnedPieces, taxCents: toCents(c.line.returnedTax) },
-        c.quantity,
-      ),
+      taxCents: core
+        ? 0
+        : returnedLineTaxCents(
+            { quantity: c.line.delivered, taxCents: toCents(c.line.lineTax) },
+            { quantity: c.line.returnedPieces, taxCents: toCents(c.line.returnedTax) },
+            c.quantity,
+          ),
     })),
     feeBp: Math.round(feePercent * 100),
     waived: false,
@@ -123,6 +135,14 @@ export function ReturnForm({
                       Warranty until {formatDate(l.warrantyUntil)}
                     </>
                   ) : null}
+                  {l.coreCharge > 0 ? (
+                    <>
+                      <br />
+                      {l.coreKeptAt
+                        ? `Core deposit kept on ${formatDate(l.coreKeptAt)}`
+                        : `Core deposit ${formatMoney(l.coreCharge)} each: old part due by ${formatDate(l.coreDueBy ?? '')}`}
+                    </>
+                  ) : null}
                 </td>
                 <td className="text-right">
                   <input
@@ -130,20 +150,23 @@ export function ReturnForm({
                     className="input input-bordered input-sm w-24"
                     aria-label={`Quantity of ${l.partName} to return`}
                     min={0}
-                    max={l.returnable}
-                    disabled={l.returnable === 0}
-                    value={quantities[l.lineNo] ?? 0}
+                    max={maxOf(l)}
+                    disabled={maxOf(l) === 0}
+                    value={Math.min(quantities[l.lineNo] ?? 0, maxOf(l))}
                     onChange={(e) =>
                       setQuantities((q) => ({
                         ...q,
                         [l.lineNo]: Math.max(
                           0,
-                          Math.min(l.returnable, Math.trunc(Number(e.target.value) || 0)),
+                          Math.min(maxOf(l), Math.trunc(Number(e.target.value) || 0)),
                         ),
                       }))
                     }
                   />
-                  <div className="text-xs">at most {l.returnable}</div>
+                  <div className="text-xs">
+                    at most {maxOf(l)}
+                    {core ? ` ${maxOf(l) === 1 ? 'core' : 'cores'}` : ''}
+                  </div>
                 </td>
               </tr>
             ))}
@@ -208,16 +231,25 @@ export function ReturnForm({
         <h3 className="font-semibold">What you will get back</h3>
         <p>
           {chosen.length === 0
-            ? 'Choose the parts to return.'
-            : `${formatMoney(fromCents(estimate.grossCents))} for the parts` +
-              (reason
-                ? `, less a restocking fee of ${feePercent}% (${formatMoney(fromCents(estimate.feeCents))})` +
-                  (estimate.taxCents > 0
-                    ? `, plus the tax on them (${formatMoney(fromCents(estimate.taxCents))})`
-                    : '') +
-                  `: ${formatMoney(fromCents(estimate.amountCents))} ${credit ? "credited to your company's account" : 'refunded to your card'}`
-                : '') +
-              ', once the parts arrive and are inspected as described.'}
+            ? core
+              ? 'Choose the old parts (cores) to send back.'
+              : 'Choose the parts to return.'
+            : core
+              ? `${formatMoney(fromCents(estimate.amountCents))} of core deposits ` +
+                `${credit ? "credited to your company's account" : 'refunded to your card'}, ` +
+                'once the old parts arrive and are inspected: a damaged core may get back only part of its deposit.'
+              : `${formatMoney(fromCents(estimate.grossCents))} for the parts` +
+                (reason
+                  ? `, less a restocking fee of ${feePercent}% (${formatMoney(fromCents(estimate.feeCents))})` +
+                    (estimate.taxCents > 0
+                      ? `, plus the tax on them (${formatMoney(fromCents(estimate.taxCents))})`
+                      : '') +
+                    (estimate.coreCents > 0
+                      ? `, plus their core deposits (${formatMoney(fromCents(estimate.coreCents))})`
+                      : '') +
+                    `: ${formatMoney(fromCents(estimate.amountCents))} ${credit ? "credited to your company's account" : 'refunded to your card'}`
+                  : '') +
+                ', once the parts arrive and are inspected as described.'}
         </p>
         {reason && chosen.length > 0 && estimate.taxCents > 0 && (
           <dl
@@ -226,7 +258,9 @@ export function ReturnForm({
           >
             <dt>Net</dt>
             <dd className="text-right">
-              {formatMoney(fromCents(estimate.amountCents - estimate.taxCents))}
+              {formatMoney(
+                fromCents(estimate.amountCents - estimate.taxCents - estimate.coreCents),
+              )}
             </dd>
             <dt>Tax</dt>
             <dd className="text-right">{formatMoney(fromCents(estimate.taxCents))}</dd>

@@ -170,9 +170,24 @@ export function ReturnView({
             </p>
           ) : (
             <p>
-              Accepted parts {formatMoney(s.gross)}
-              {s.fee > 0 ? `, less the restocking fee ${formatMoney(s.fee)}` : ''}
-              {s.feeWaivedReason ? ` (fee waived: ${s.feeWaivedReason})` : ''}:{' '}
+              {ret.reason === 'core_return' ? (
+                <span data-testid="return-settlement-core">
+                  Core deposits given back {formatMoney(s.coreDeposit)}
+                  {ret.coreDamagedPercent !== null
+                    ? ` (a damaged core: ${ret.coreDamagedPercent}% of its deposit)`
+                    : ''}
+                </span>
+              ) : (
+                <>
+                  Accepted parts {formatMoney(s.gross)}
+                  {s.fee > 0 ? `, less the restocking fee ${formatMoney(s.fee)}` : ''}
+                  {s.feeWaivedReason ? ` (fee waived: ${s.feeWaivedReason})` : ''}
+                  {s.coreDeposit > 0
+                    ? `, plus their core deposits ${formatMoney(s.coreDeposit)}`
+                    : ''}
+                </>
+              )}
+              :{' '}
               <strong>
                 {s.method === 'account'
                   ? `${formatMoney(s.amount)} credited${s.creditNoteNumber ? `, credit note ${s.creditNoteNumber}` : ''}`

@@ -23,6 +23,13 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
   const [outcome, setOutcome] = useState<SettleOutcome>('refund');
   const [waive, setWaive] = useState(false);
   const [waiveReason, setWaiveReason] = useState('');
+  // A core return (decision 069): cores accepted in full, damaged (a share of the deposit), refused.
+  const core = ret.reason === 'core_return';
+  const [damagedPercent, setDamagedPercent] = useState('50');
+  const [inspectNote, setInspectNote] = useState('');
+  const labels = core
+    ? { resaleable: 'full deposit', scrapped: 'damaged' }
+    : { resaleable: 'resaleable', scrapped: 'scrapped' };
   const [error, setError] = useState<string | null>(null);
   const can = (a: ReturnAction) => nextReturnStatus(ret.status, a) !== null;
   const go = async (action: ReturnAction, body: object) => {
@@ -119,7 +126,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
                   {l.partName} ({l.received ?? 0} arrived):
                 </span>
                 <label className="flex items-center gap-1">
-                  resaleable
+                  {labels.resaleable}
                   <input
                     type="number"
                     min={0}
@@ -134,7 +141,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
                   />
                 </label>
                 <label className="flex items-center gap-1">
-                  scrapped
+                  {labels.scrapped}
                   <input
                     type="number"
                     min={0}
@@ -151,18 +158,50 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
               </fieldset>
             );
           })}
+          {core && (
+            <div className="flex flex-wrap gap-3" data-testid="core-inspection">
+              <p className="w-full text-sm">
+                Cores neither accepted in full nor damaged are refused: their deposit is not given
+                back.
+              </p>
+              <label className="form-control">
+                <span className="label-text">Share of the deposit for a damaged core (%)</span>
+                <input
+                  type="number"
+                  min={0}
+                  max={100}
+                  step="0.01"
+                  className="input input-bordered input-sm w-28"
+                  value={damagedPercent}
+                  onChange={(e) => setDamagedPercent(e.target.value)}
+                />
+              </label>
+              <label className="form-control grow">
+                <span className="label-text">Why (needed when a core is damaged)</span>
+                <input
+                  className="input input-bordered input-sm w-full"
+                  value={inspectNote}
+                  onChange={(e) => setInspectNote(e.target.value)}
+                />
+              </label>
+            </div>
+          )}
           <button
             type="button"
             className="btn btn-primary min-h-11"
             disabled={run.isPending}
-            onClick={() =>
+            onClick={() => {
+              const lines = ret.lines.map((l) => ({
+                lineNo: l.lineNo,
+                ...(judged[l.lineNo] ?? { resaleable: l.received ?? 0, scrapped: 0 }),
+              }));
+              const damaged = core && lines.some((l) => l.scrapped > 0);
               void go('inspect', {
-                lines: ret.lines.map((l) => ({
-                  lineNo: l.lineNo,
-                  ...(judged[l.lineNo] ?? { resaleable: l.received ?? 0, scrapped: 0 }),
-                })),
-              })
-            }
+                lines,
+                ...(damaged ? { coreDamagedPercent: Number(damagedPercent) } : {}),
+                ...(inspectNote.trim() ? { note: inspectNote.trim() } : {}),
+              });
+            }}
           >
             Save the inspection
           </button>

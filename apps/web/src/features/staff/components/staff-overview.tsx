@@ -44,7 +44,8 @@ export function StaffOverviewPanel() {
         The overview could not be loaded: {overview.error.message}
       </p>
     );
-  const { today, last30Days, waitingToShip, lowStockParts, openReturns, warnings } = overview.data;
+  const { today, last30Days, waitingToShip, lowStockParts, openReturns, overdueCores, warnings } =
+    overview.data;
   return (
     <section aria-labelledby="overview-heading" className="mb-8" data-testid="staff-overview">
       <h2 id="overview-heading" className="mb-3 text-xl font-semibold">
@@ -87,6 +88,12 @@ export function StaffOverviewPanel() {
           title="Open returns"
           value={String(openReturns)}
           detail="not yet settled"
+        />
+        <Stat
+          to={dashboardPaths.staffReturns.href()}
+          title="Overdue cores"
+          value={String(overdueCores)}
+          detail="old parts not back in time"
         />
       </div>
       <BackupStatusLine />
