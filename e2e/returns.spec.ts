@@ -179,4 +179,98 @@ describe.runIf(browserAvailable())('returns in the browser', () => {
     expect(buyer.problems).toEqual([]);
     expect(staff.problems).toEqual([]);
   });
+  it('a core deposit bought with a remanufactured part, its core returned on a phone, inspected and refunded', async () => {
+    const remanufactured = seedParts[3]!;
+    const staff = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(staff.page, demoAccounts.admin.email, demoAccounts.admin.password);
+    const listed = await pageApi<{ _id: string; name: string }[]>(staff.page, 'GET', '/api/parts');
+    const id = listed.find((p) => p.name === remanufactured.name)!._id;
+    const stored = await pageApi<{
+      name: string;
+      description: string;
+      mOrderQuantity: number;
+      price: number;
+      url: string;
+    }>(staff.page, 'GET', `/api/parts/${id}`);
+    await pageApi(staff.page, 'PUT', `/api/parts/${id}`, {
+      name: stored.name,
+      description: stored.description,
+      mOrderQuantity: stored.mOrderQuantity,
+      price: stored.price,
+      url: stored.url,
+      coreCharge: 25,
+    });
+    const pieces = remanufactured.minOrderQuantity;
+    const deposit = 25 * pieces;
+
+    // On a phone: the part's page says what the deposit is before buying.
+    const buyer = await newPage(ctx.browser, ctx.shop.baseURL);
+    await signInAs(buyer.page, demoAccounts.customer.email, demoAccounts.customer.password);
+    await buyer.page.setViewportSize({ width: 390, height: 844 });
+    await buyer.page.goto(`/parts/${id}`);
+    expect(await buyer.page.getByTestId('part-core-charge').textContent()).toContain(
+      `core deposit of ${formatMoney(25)} a piece, refunded when the old part is returned within 30 days`,
+    );
+    const order = await placeAndPayByApi(buyer.page, remanufactured.name, pieces);
+
+    // The receipt shows the deposit as its own line and in the total.
+    await buyer.page.goto(`/dashboard/my-orders/${order.id}`);
+    const coreLine = buyer.page.getByTestId('order-core-line');
+    await coreLine.waitFor();
+    expect(await coreLine.textContent()).toContain(formatMoney(deposit));
+    expect(await buyer.page.getByTestId('receipt-total').textContent()).toBe(
+      formatMoney(stored.price * pieces + deposit),
+    );
+    expect(await scrollWidth(buyer.page)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(buyer.page)).toEqual([]);
+
+    await pageApi(staff.page, 'POST', `/api/staff/orders/${order.id}/ship`, {
+      carrier: 'DPD',
+      trackingNumber: '1552',
+    });
+    await pageApi(staff.page, 'POST', `/api/staff/orders/${order.id}/deliver`, {});
+
+    // The core return: the reason first, then the cores; the estimate is the deposit.
+    await buyer.page.reload();
+    await buyer.page.getByRole('link', { name: 'Return parts' }).click();
+    await buyer.page.waitForURL('**/return');
+    await buyer.page.getByLabel('Reason').selectOption('core_return');
+    await buyer.page
+      .getByLabel(`Quantity of ${remanufactured.name} to return`)
+      .fill(String(pieces));
+    await expect
+      .poll(async () => buyer.page.getByTestId('return-estimate').textContent())
+      .toContain(`${formatMoney(deposit)} of core deposits refunded to your card`);
+    expect(await scrollWidth(buyer.page)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(buyer.page)).toEqual([]);
+    await buyer.page.getByRole('button', { name: 'Send the return' }).click();
+    await buyer.page.waitForURL('**/dashboard/returns/**');
+    await buyer.page.getByTestId('return-status').getByText('Requested').waitFor();
+    const returnId = buyer.page.url().split('/').pop()!;
+
+    // Staff take the cores in and inspect them in the console: every one in full.
+    const step = (action: string, body: object) =>
+      pageApi(staff.page, 'POST', `/api/staff/returns/${returnId}/${action}`, body);
+    await step('approve', {});
+    await step('receive', { lines: [{ lineNo: 1, quantity: pieces }] });
+    await staff.page.goto(`/dashboard/staff-returns/${returnId}`);
+    await staff.page.getByTestId('core-inspection').waitFor();
+    expect(await seriousA11yViolations(staff.page)).toEqual([]);
+    await staff.page.getByRole('button', { name: 'Save the inspection' }).click();
+    await staff.page.getByTestId('return-status').getByText('Inspected').waitFor();
+    await staff.page.getByRole('button', { name: 'Settle: refund the card' }).click();
+    await staff.page.getByTestId('return-status').getByText('Settled').waitFor();
+
+    await buyer.page.reload();
+    const settled = buyer.page.getByTestId('return-settlement');
+    await settled.waitFor();
+    expect(await buyer.page.getByTestId('return-settlement-core').textContent()).toContain(
+      `Core deposits given back ${formatMoney(deposit)}`,
+    );
+    expect(await settled.textContent()).toContain(`${formatMoney(deposit)} refunded to the card`);
+    expect(await scrollWidth(buyer.page)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(buyer.page)).toEqual([]);
+    expect(buyer.problems).toEqual([]);
+    expect(staff.problems).toEqual([]);
+  });
 });

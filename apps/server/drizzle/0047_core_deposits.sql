@@ -59,3 +59,6 @@ CREATE TABLE "core_deposit_claims" (
 --> statement-breakpoint
 -- The sweep's question: which delivered orders carry deposits (few of all orders).
 CREATE INDEX "order_lines_core_idx" ON "order_lines" USING btree ("order_id") WHERE "core_cents" > 0;
+--> statement-breakpoint
+-- The catalog import's staged rows carry the core charge too (null leaves it, 0 removes it).
+ALTER TABLE "catalog_import_parts" ADD COLUMN "core_charge_cents" integer;

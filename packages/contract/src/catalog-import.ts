@@ -150,6 +150,14 @@ export const PART_COLUMNS = [
     help: 'Name=value pairs separated by |; "none" removes them.',
     example: 'Material=Ceramic|Width=155 mm',
   },
+  {
+    key: 'coreCharge',
+    header: 'Core charge',
+    aliases: ['core deposit', 'core'],
+    required: 'no',
+    help: 'A refundable deposit for the old part (remanufactured parts), charged with the part and refunded when the old part comes back; 0 or "none" removes it. Money as in Price.',
+    example: '25.00',
+  },
 ] as const satisfies readonly ImportColumn[];
 
 export const FITMENT_COLUMNS = [

@@ -77,6 +77,7 @@ export async function runApply(
                    s.min_order_quantity, s.pack_size, s.max_order_quantity, s.stock, s.featured,
                    s.archived, coalesce(s.image_url, ${NO_PICTURE_URL}) as image_url, s.oem_numbers,
                    s.superseded_numbers, s.tier_quantities, s.tier_cents, s.specs,
+                   s.core_charge_cents,
                    (select array_agg(distinct f.make collate "C" order by f.make collate "C")
                       from ${stagedFitments} f where f.import_id = ${id} and f.sku_key = s.sku_key
                      having bool_and(jsonb_array_length(f.errors) = 0)) as fit_makes

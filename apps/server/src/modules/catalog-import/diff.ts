@@ -62,7 +62,8 @@ export async function computeDiff(db: DbOrTx, importId: string): Promise<void> {
                 and (s.tier_quantities is distinct from p.tier_quantities or s.tier_cents is distinct from p.tier_cents)
               then jsonb_build_array(jsonb_build_array(p.tier_quantities, p.tier_cents),
                                      jsonb_build_array(s.tier_quantities, s.tier_cents)) end,
-            ${field('specifications', 'specs', 'specs')}
+            ${field('specifications', 'specs', 'specs')},
+            ${field('coreCharge', 'core_charge_cents', 'core_charge_cents')}
           )) as fields,
           s.price_cents is not null and p.price_cents > 0
             and abs(s.price_cents - p.price_cents) * 2 > p.price_cents as price_jump
@@ -85,6 +86,7 @@ function shown(key: string, value: unknown): string | null {
   if (value === null || value === undefined) return key === 'maxOrderQuantity' ? 'none' : null;
   switch (key) {
     case 'price':
+    case 'coreCharge':
       return formatMoney(fromCents(Number(value)));
     case 'featured':
     case 'archived':

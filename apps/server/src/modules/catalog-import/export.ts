@@ -45,6 +45,7 @@ export function partCells(p: PartRow): string[] {
       p.specs.map((s) => [s.name, s.value]),
       '=',
     ),
+    coreCharge: p.coreChargeCents > 0 ? moneyCell(p.coreChargeCents) : '',
   };
   return PART_COLUMNS.map((c) => values[c.key]);
 }

@@ -86,6 +86,8 @@ export const catalogImportParts = pgTable(
     tierQuantities: integer('tier_quantities').array(),
     tierCents: integer('tier_cents').array(),
     specs: jsonb('specs').$type<PartSpec[]>(),
+    /** The core deposit (decision 069): null leaves it, 0 removes it. */
+    coreChargeCents: integer('core_charge_cents'),
     errors: jsonb('errors').$type<CellError[]>().notNull().default([]),
     /** The cells as written: a row that turns out wrong goes back in the file to fix, as it was. */
     raw: jsonb('raw').$type<Record<string, string>>(),

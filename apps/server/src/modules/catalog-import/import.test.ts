@@ -43,6 +43,7 @@ describe('catalog import: preview, then apply', () => {
         volumePrices: '40:55.00|100:52.50',
         specifications: 'Material=Ceramic|Width=155 mm',
         imageUrl: 'https://cdn.example.com/ik-1002.jpg',
+        coreCharge: '25.00',
       }),
       row({ sku: 'IK-1003', name: 'Oil filter', price: '6,50', minOrderQuantity: 12, stock: 0 }),
     ]);
@@ -85,6 +86,7 @@ describe('catalog import: preview, then apply', () => {
       ],
       featured: false,
       fitMakes: ['Toyota'],
+      coreChargeCents: 2500,
     });
     const fitment = await ctx.database.db
       .select()
@@ -117,6 +119,73 @@ describe('catalog import: preview, then apply', () => {
     expect(again.status, again.failure ?? '').toBe('previewed');
     expect(again.counts).toMatchObject({ rows: 2, new: 0, changed: 0, unchanged: 2, errors: 0 });
     expect(again.changes).toEqual([]);
+  });
+
+  it('sets, changes and removes a part’s core charge (decision 069), and names a bad one’s cell', async () => {
+    const first = await preview(ctx.app, staff, [
+      {
+        field: 'parts',
+        name: 'cores.csv',
+        content: csvOf([
+          HEADER,
+          row({
+            sku: 'IK-CORE-1',
+            name: 'Alternator, remanufactured',
+            price: '180',
+            minOrderQuantity: 1,
+            coreCharge: '45,50',
+          }),
+          row({
+            sku: 'IK-CORE-2',
+            name: 'Starter, remanufactured',
+            price: '150',
+            minOrderQuantity: 1,
+            coreCharge: '30',
+          }),
+        ]),
+      },
+    ]);
+    expect((await apply(ctx.app, staff, first.id)).status).toBe('applied');
+    const again = await preview(ctx.app, staff, [
+      {
+        field: 'parts',
+        name: 'cores-2.csv',
+        content: csvOf([
+          HEADER,
+          row({ sku: 'IK-CORE-1', coreCharge: '50.00' }),
+          row({ sku: 'IK-CORE-2', coreCharge: 'none' }),
+          row({
+            sku: 'IK-CORE-3',
+            name: 'Caliper',
+            price: '80',
+            minOrderQuantity: 1,
+            coreCharge: 'abc',
+          }),
+        ]),
+      },
+    ]);
+    expect(again.counts).toMatchObject({ changed: 2, errors: 1 });
+    const shown = Object.fromEntries(
+      again.changes.map((c) => [c.partNumber, c.fields.find((f) => f.field === 'coreCharge')]),
+    );
+    expect(shown['IK-CORE-1']).toMatchObject({ before: '$45.50', after: '$50.00' });
+    expect(shown['IK-CORE-2']).toMatchObject({ before: '$30.00', after: '$0.00' });
+    expect(again.errors).toEqual([
+      expect.objectContaining({
+        row: 4,
+        column: 'Core charge',
+        message: 'Core charge must be a number',
+      }),
+    ]);
+    expect((await apply(ctx.app, staff, again.id, true)).status).toBe('applied');
+    const stored = await ctx.database.db
+      .select({ sku: parts.sku, cents: parts.coreChargeCents })
+      .from(parts)
+      .where(inArray(parts.sku, ['IK-CORE-1', 'IK-CORE-2']));
+    expect(Object.fromEntries(stored.map((p) => [p.sku, p.cents]))).toEqual({
+      'IK-CORE-1': 5000,
+      'IK-CORE-2': 0,
+    });
   });
 
   it('hands back the rows with errors as written, with an Errors column, for each file', async () => {

@@ -181,6 +181,7 @@ function stagedCells(
     description: text(r.description),
     category: text(r.category),
     price: r.price_cents === null ? '' : moneyCell(Number(r.price_cents)),
+    coreCharge: r.core_charge_cents === null ? '' : moneyCell(Number(r.core_charge_cents)),
     minOrderQuantity: text(r.min_order_quantity),
     packSize: text(r.pack_size),
     maxOrderQuantity: r.clear_max ? 'none' : text(r.max_order_quantity),

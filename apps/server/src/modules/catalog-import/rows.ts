@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   CatalogFields,
+  CoreChargeField,
   CreatePartBody,
   Fitment,
   FITMENT_COLUMNS,
@@ -123,6 +124,8 @@ export type StagedPart = {
   tierQuantities: number[] | null;
   tierCents: number[] | null;
   specs: PartSpec[] | null;
+  /** The core deposit (decision 069); 0 removes it. */
+  coreChargeCents: number | null;
   errors: CellError[];
   raw: Record<string, string> | null;
 };
@@ -193,6 +196,13 @@ export function stagePart(
     }
     const r = wholeNumber(c, 'Maximum per order');
     return isError(r) ? r : (bySchema(shape.maxOrderQuantity, r.value) as Read<number | null>);
+  });
+  const coreChargeCents = take('coreCharge', (c) => {
+    if (isNone(cellText(c)!)) return { value: 0 };
+    const r = cents(c, 'Core charge');
+    if (isError(r)) return r;
+    const checked = bySchema(CoreChargeField, r.value / 100);
+    return isError(checked) ? checked : r;
   });
   const stock = take('stock', (c) => {
     const r = wholeNumber(c, 'Stock');
@@ -276,6 +286,7 @@ export function stagePart(
     tierQuantities: ladder ? ladder.map((s) => s.minQuantity) : null,
     tierCents: ladder ? ladder.map((s) => s.cents) : null,
     specs,
+    coreChargeCents,
     errors,
     // The cells as written are kept only for a row already wrong: a row found wrong later is
     // written back from its typed values (`stagedCells`), which say the same.

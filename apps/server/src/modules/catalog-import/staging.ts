@@ -27,11 +27,12 @@ export async function insertStagedParts(
     insert into catalog_import_parts (import_id, row_no, sku, sku_key, name, description, category,
       price_cents, min_order_quantity, pack_size, max_order_quantity, clear_max, stock, featured,
       archived, image_url, oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs,
-      errors, raw, part_id, stock_before)
+      core_charge_cents, errors, raw, part_id, stock_before)
     select ${importId}::uuid, u.row_no, u.sku, u.sku_key, u.name, u.description, u.category,
       u.price_cents, u.min_order_quantity, u.pack_size, u.max_order_quantity, u.clear_max, u.stock,
       u.featured, u.archived, u.image_url, u.oem_numbers::text[], u.superseded_numbers::text[],
-      u.tier_quantities::int[], u.tier_cents::int[], u.specs::jsonb, coalesce(u.errors::jsonb, '[]'), u.raw::jsonb,
+      u.tier_quantities::int[], u.tier_cents::int[], u.specs::jsonb, u.core_charge_cents,
+      coalesce(u.errors::jsonb, '[]'), u.raw::jsonb,
       p.id, p.available_quantity
     from unnest(
       ${sql.param(col((r) => r.rowNo))}::int[], ${sql.param(col((r) => r.sku))}::text[], ${sql.param(col((r) => r.skuKey))}::text[],
@@ -46,10 +47,10 @@ export async function insertStagedParts(
       ${sql.param(col((r) => intArrayLiteral(r.tierQuantities)))}::text[],
       ${sql.param(col((r) => intArrayLiteral(r.tierCents)))}::text[],
       ${sql.param(col((r) => json(r.specs)))}::text[], ${sql.param(col((r) => (r.errors.length > 0 ? JSON.stringify(r.errors) : null)))}::text[],
-      ${sql.param(col((r) => json(r.raw)))}::text[]
+      ${sql.param(col((r) => json(r.raw)))}::text[], ${sql.param(col((r) => r.coreChargeCents))}::int[]
     ) as u(row_no, sku, sku_key, name, description, category, price_cents, min_order_quantity,
       pack_size, max_order_quantity, clear_max, stock, featured, archived, image_url, oem_numbers,
-      superseded_numbers, tier_quantities, tier_cents, specs, errors, raw)
+      superseded_numbers, tier_quantities, tier_cents, specs, errors, raw, core_charge_cents)
     -- Each row matched to its part as it is written (a second pass over 100,000 rows saved).
     left join ${partsRelation} p on upper(p.sku) = u.sku_key`);
 }

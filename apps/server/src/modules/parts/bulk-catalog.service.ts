@@ -28,14 +28,16 @@ export async function insertPartsFrom(tx: DbOrTx, source: SQL): Promise<number> 
       with added as (
         insert into ${parts} (sku, name, description, category, price_cents, min_order_quantity,
           pack_size, max_order_quantity, available_quantity, featured, archived_at, image_url,
-          oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs, fit_makes)
+          oem_numbers, superseded_numbers, tier_quantities, tier_cents, specs, fit_makes,
+          core_charge_cents)
         select s.sku, s.name, coalesce(s.description, ''), coalesce(s.category, 'uncategorised'),
                s.price_cents, s.min_order_quantity, coalesce(s.pack_size, 1), s.max_order_quantity,
                coalesce(s.stock, 0), coalesce(s.featured, false),
                case when s.archived then now() end, s.image_url,
                coalesce(s.oem_numbers, '{}'), coalesce(s.superseded_numbers, '{}'),
                coalesce(s.tier_quantities, '{}'), coalesce(s.tier_cents, '{}'),
-               coalesce(s.specs, '[]'::jsonb), coalesce(s.fit_makes, '{}')
+               coalesce(s.specs, '[]'::jsonb), coalesce(s.fit_makes, '{}'),
+               coalesce(s.core_charge_cents, 0)
           from (${source}) s
         returning id
       )
@@ -84,6 +86,7 @@ export async function updatePartsFrom(tx: DbOrTx, source: SQL): Promise<number> 
           tier_quantities = coalesce(s.tier_quantities, p.tier_quantities),
           tier_cents = coalesce(s.tier_cents, p.tier_cents),
           specs = coalesce(s.specs, p.specs),
+          core_charge_cents = coalesce(s.core_charge_cents, p.core_charge_cents),
           updated_at = now()
           from (${source}) s
          where p.id = s.part_id
@@ -207,7 +210,8 @@ export async function catalogFingerprint(db: DbOrTx): Promise<string> {
              coalesce((select sum(hashtextextended(row(p.id, p.sku, p.name, p.description,
                p.category, p.price_cents, p.min_order_quantity, p.pack_size, p.max_order_quantity,
                p.featured, p.archived_at, p.image_url, p.oem_numbers, p.superseded_numbers,
-               p.tier_quantities, p.tier_cents, p.specs)::text, 0)) from ${parts} p), 0)::text
+               p.tier_quantities, p.tier_cents, p.specs, p.core_charge_cents)::text, 0))
+               from ${parts} p), 0)::text
              || '.' || (select count(*) from ${partFitments})::text || '.' ||
              coalesce((select sum(hashtextextended(row(f.part_id, f.make, f.model, f.year_from,
                f.year_to, f.position, f.note)::text, 0)) from ${partFitments} f), 0)::text
