@@ -198,8 +198,8 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
               </label>
             </fieldset>
           )}
-          {outcome === 'refund' && (
-            <label className="flex items-center gap-2">
+          {outcome === 'refund' && ret.feePercent > 0 && (
+            <label className="flex min-h-11 items-center gap-2">
               <input
                 type="checkbox"
                 className="checkbox"
@@ -209,7 +209,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
               Waive the restocking fee ({ret.feePercent}%)
             </label>
           )}
-          {outcome === 'refund' && waive && (
+          {outcome === 'refund' && waive && ret.feePercent > 0 && (
             <label className="form-control block">
               <span className="label-text mb-1 block">Why the fee is waived</span>
               <input
@@ -228,7 +228,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
                 'settle',
                 outcome === 'replacement'
                   ? { outcome }
-                  : waive
+                  : waive && ret.feePercent > 0
                     ? { waiveFee: true, waiveReason: waiveReason.trim() }
                     : {},
               )
