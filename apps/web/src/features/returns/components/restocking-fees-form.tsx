@@ -121,12 +121,7 @@ function FeesForm({
   };
 
   return (
-    <form
-      className="space-y-3"
-      aria-label="Restocking fees by reason"
-      onSubmit={(e) => void submit(e)}
-      noValidate
-    >
+    <form className="space-y-3" onSubmit={(e) => void submit(e)} noValidate>
       <p className="text-sm">
         A percentage of the accepted parts&apos; price, kept when a return settles (at most two
         decimals, 0 to 100). Staff may waive it on a return, with a reason. A return keeps the fee
@@ -157,7 +152,8 @@ function FeesForm({
 /** Staff: the restocking fee of each return reason (decision 064), on the returns page. */
 export function RestockingFeesPanel() {
   const fees = useRestockingFees();
-  // Kept here, not in the form: a save refetches the fees and draws the form afresh.
+  // Kept here, not in the form: a save refetches the fees, and new fees draw the form afresh
+  // (a failed save refetches the same ones, so the form keeps what staff typed and why it failed).
   const [saved, setSaved] = useState<string | null>(null);
   return (
     <details className="collapse collapse-arrow mt-4 bg-base-200" data-testid="restocking-fees">

@@ -40,7 +40,7 @@ export function ReturnList({
               {showCustomer && (
                 <td>
                   {r.customer.name || r.customer.email}
-                  {r.companyName && <span className="block text-sm">{r.companyName}</span>}
+                  {r.companyName && <span className="block">{r.companyName}</span>}
                 </td>
               )}
               <td>{RETURN_REASON_LABELS[r.reason]}</td>

@@ -1,12 +1,26 @@
 import { useState } from 'react';
 import {
+  ApproveReturnBody,
+  InspectReturnBody,
   nextReturnStatus,
+  ReceiveReturnBody,
+  RefuseReturnBody,
+  SettleReturnBody,
   type ReturnAction,
   type ReturnResponse,
   type SettleOutcome,
 } from '@storefront/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useReturnAction } from '../api/returns';
+
+/** Each action's body as the server checks it: a refusal is said before anything is sent. */
+const BODIES = {
+  approve: ApproveReturnBody,
+  refuse: RefuseReturnBody,
+  receive: ReceiveReturnBody,
+  inspect: InspectReturnBody,
+  settle: SettleReturnBody,
+} as const;
 
 /**
  * Staff's next steps on a return, as the transition table allows them: approve or refuse with a
@@ -23,17 +37,25 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
   const [outcome, setOutcome] = useState<SettleOutcome>('refund');
   const [waive, setWaive] = useState(false);
   const [waiveReason, setWaiveReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ action: ReturnAction; text: string } | null>(null);
   const can = (a: ReturnAction) => nextReturnStatus(ret.status, a) !== null;
   const go = async (action: ReturnAction, body: object) => {
     setError(null);
+    const checked = BODIES[action].safeParse(body);
+    if (!checked.success) {
+      setError({ action, text: checked.error.issues[0]?.message ?? 'Check the form.' });
+      return;
+    }
     try {
       await run.mutateAsync({ action, body });
       setMessage('');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That did not work.');
+      setError({ action, text: err instanceof ApiError ? err.message : 'That did not work.' });
     }
   };
+  /** The field a refusal is about, tied to the message for screen readers. */
+  const invalidIf = (yes: boolean) =>
+    yes ? { 'aria-invalid': true, 'aria-describedby': 'return-action-error' } : {};
   const num = (v: string) => Math.max(0, Math.trunc(Number(v) || 0));
   if (!['approve', 'refuse', 'receive', 'inspect', 'settle'].some((a) => can(a as ReturnAction)))
     return null;
@@ -46,6 +68,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
             <span className="label-text mb-1 block">Message to the buyer</span>
             <textarea
               className="textarea textarea-bordered w-full"
+              {...invalidIf(error?.action === 'refuse')}
               value={message}
               onChange={(e) => setMessage(e.target.value)}
             />
@@ -214,6 +237,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
               <span className="label-text mb-1 block">Why the fee is waived</span>
               <input
                 className="input input-bordered w-full max-w-md"
+                {...invalidIf(error?.action === 'settle')}
                 value={waiveReason}
                 onChange={(e) => setWaiveReason(e.target.value)}
               />
@@ -243,8 +267,8 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
         </div>
       )}
       {error && (
-        <p role="alert" className="text-error">
-          {error}
+        <p id="return-action-error" role="alert" className="text-error">
+          {error.text}
         </p>
       )}
     </section>
