@@ -34,7 +34,7 @@ function FeeInput({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <div className="form-control">
+    <div className="flex flex-col items-start">
       <label htmlFor={id} className="label mb-1">
         <span className="label-text font-medium text-base-content">
           {RETURN_REASON_LABELS[reason]}
