@@ -85,7 +85,7 @@ function WindowsForm({
 /** Staff: the return window of each catalog category (decision 065), on the returns page. */
 export function ReturnWindowsPanel() {
   const windows = useReturnWindows();
-  // Kept here, not in the form: a save refetches the windows and draws the form afresh.
+  // Kept here, not in the form: a save refetches the windows, and changed ones draw it afresh.
   const [saved, setSaved] = useState<string | null>(null);
   return (
     <details className="collapse collapse-arrow mt-8 bg-base-200">

@@ -37,25 +37,35 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
   const [outcome, setOutcome] = useState<SettleOutcome>('refund');
   const [waive, setWaive] = useState(false);
   const [waiveReason, setWaiveReason] = useState('');
-  const [error, setError] = useState<{ action: ReturnAction; text: string } | null>(null);
+  /** What went wrong, and the fields it is about (from the contract's check or the server's). */
+  const [error, setError] = useState<{ text: string; fields: string[] } | null>(null);
   const can = (a: ReturnAction) => nextReturnStatus(ret.status, a) !== null;
   const go = async (action: ReturnAction, body: object) => {
     setError(null);
     const checked = BODIES[action].safeParse(body);
     if (!checked.success) {
-      setError({ action, text: checked.error.issues[0]?.message ?? 'Check the form.' });
+      setError({
+        text: checked.error.issues[0]?.message ?? 'Check the form.',
+        fields: checked.error.issues.map((i) => i.path.join('.')),
+      });
       return;
     }
     try {
       await run.mutateAsync({ action, body });
       setMessage('');
     } catch (err) {
-      setError({ action, text: err instanceof ApiError ? err.message : 'That did not work.' });
+      setError(
+        err instanceof ApiError
+          ? { text: err.message, fields: Object.keys(err.fields) }
+          : { text: 'That did not work.', fields: [] },
+      );
     }
   };
-  /** The field a refusal is about, tied to the message for screen readers. */
-  const invalidIf = (yes: boolean) =>
-    yes ? { 'aria-invalid': true, 'aria-describedby': 'return-action-error' } : {};
+  /** A field the refusal is about, tied to its message for screen readers. */
+  const invalidIf = (field: string) =>
+    error?.fields.includes(field)
+      ? { 'aria-invalid': true, 'aria-describedby': 'return-action-error' }
+      : {};
   const num = (v: string) => Math.max(0, Math.trunc(Number(v) || 0));
   if (!['approve', 'refuse', 'receive', 'inspect', 'settle'].some((a) => can(a as ReturnAction)))
     return null;
@@ -68,7 +78,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
             <span className="label-text mb-1 block">Message to the buyer</span>
             <textarea
               className="textarea textarea-bordered w-full"
-              {...invalidIf(error?.action === 'refuse')}
+              {...invalidIf('message')}
               value={message}
               onChange={(e) => setMessage(e.target.value)}
             />
@@ -237,7 +247,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
               <span className="label-text mb-1 block">Why the fee is waived</span>
               <input
                 className="input input-bordered w-full max-w-md"
-                {...invalidIf(error?.action === 'settle')}
+                {...invalidIf('waiveReason')}
                 value={waiveReason}
                 onChange={(e) => setWaiveReason(e.target.value)}
               />
