@@ -601,6 +601,8 @@ export const ReturnResponse = z.object({
   orderNumber: z.string(),
   paymentMode: z.enum(['card', 'account']),
   companyId: z.string().nullable(),
+  /** The company the order was bought for (staff's queue and page name it). */
+  companyName: z.string().nullable(),
   status: z.enum(RETURN_STATUSES),
   reason: z.enum(RETURN_REASONS),
   note: z.string(),

@@ -21,7 +21,12 @@ import type { DbOrTx } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Caller } from '../auth/guards.js';
 import { findCreditNote } from '../companies/account.service.js';
-import { EVERY_ROLE, listMyCompanies, roleIn } from '../companies/companies.service.js';
+import {
+  companyNames,
+  EVERY_ROLE,
+  listMyCompanies,
+  roleIn,
+} from '../companies/companies.service.js';
 import {
   findOrderView,
   orderContactsByIds,
@@ -310,6 +315,10 @@ async function summaries(
     db,
     rows.map((r) => r.replacementOrderId).filter((id): id is string => id !== null),
   );
+  const companies = await companyNames(
+    db,
+    rows.map((r) => r.companyId).filter((id): id is string => id !== null),
+  );
   const notes = new Map<string, string>();
   for (const r of rows)
     if (r.creditNoteId) {
@@ -326,6 +335,7 @@ async function summaries(
       orderNumber: contact?.number ?? '',
       paymentMode: r.paymentMode,
       companyId: r.companyId,
+      companyName: r.companyId ? (companies.get(r.companyId) ?? null) : null,
       status: r.status,
       reason: r.reason,
       note: r.note,

@@ -13,9 +13,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { useStaffReturns } from '../../../features/returns/api/returns';
 import { ReturnList } from '../../../features/returns/components/return-list';
+import { RestockingFeesPanel } from '../../../features/returns/components/restocking-fees-form';
 import { ReturnWindowsPanel } from '../../../features/returns/components/return-windows-form';
 
-/** Staff: the returns queue, filtered by status, reason and age (kept in the address). */
+/**
+ * Staff: the returns queue, filtered by status, reason and age (kept in the address), and the
+ * returns settings: windows by category and restocking fees by reason.
+ */
 export default function StaffReturnsRoute() {
   usePageTitle('Returns');
   const [search, setSearch] = useSearchParams();
@@ -87,6 +91,7 @@ export default function StaffReturnsRoute() {
         <ReturnList returns={returns.data} hrefOf={dashboardPaths.staffReturn.href} showCustomer />
       )}
       <ReturnWindowsPanel />
+      <RestockingFeesPanel />
     </>
   );
 }

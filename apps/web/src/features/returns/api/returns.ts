@@ -1,6 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   CreateReturnBody,
+  RestockingFees,
+  RestockingFeesBody,
   ReturnAction,
   ReturnOptions,
   ReturnPhoto,
@@ -125,5 +127,20 @@ export const useSetReturnWindows = () =>
   useMutation({
     mutationFn: (body: ReturnWindowsBody) =>
       api<ReturnWindows>('/staff/return-windows', { method: 'PUT', body, auth: true }),
+    meta: { changes: ['returns', 'audit'] },
+  });
+
+/** Staff: the restocking fee of each reason, in percent (charged when a return settles). */
+export const useRestockingFees = () =>
+  useQuery({
+    queryKey: ['returns', 'fees'],
+    queryFn: () => api<RestockingFees>('/staff/return-fees', { auth: true }),
+    meta: topics,
+  });
+
+export const useSetRestockingFees = () =>
+  useMutation({
+    mutationFn: (body: RestockingFeesBody) =>
+      api<RestockingFees>('/staff/return-fees', { method: 'PUT', body, auth: true }),
     meta: { changes: ['returns', 'audit'] },
   });

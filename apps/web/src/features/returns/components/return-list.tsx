@@ -3,7 +3,7 @@ import { RETURN_REASON_LABELS, type ReturnSummary } from '@storefront/contract';
 import { formatDate } from '../../../lib/dates';
 import { ReturnStatusBadge } from './return-status';
 
-/** Returns, newest first: number, order, reason, status (with the customer for staff). */
+/** Returns, newest first: number, order, reason, status (with the customer and company for staff). */
 export function ReturnList({
   returns,
   hrefOf,
@@ -37,7 +37,12 @@ export function ReturnList({
                 </Link>
               </td>
               <td>{r.orderNumber}</td>
-              {showCustomer && <td>{r.customer.name || r.customer.email}</td>}
+              {showCustomer && (
+                <td>
+                  {r.customer.name || r.customer.email}
+                  {r.companyName && <span className="block">{r.companyName}</span>}
+                </td>
+              )}
               <td>{RETURN_REASON_LABELS[r.reason]}</td>
               <td>{r.pieces}</td>
               <td>

@@ -82,13 +82,31 @@ export function ReturnView({
       </header>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
         <dt className="font-semibold">Order</dt>
-        <dd>{ret.orderNumber}</dd>
+        <dd>
+          {audience === 'staff' ? (
+            <Link className="link" to={dashboardPaths.staffOrder.href(ret.orderId)}>
+              {ret.orderNumber}
+            </Link>
+          ) : (
+            ret.orderNumber
+          )}
+        </dd>
         {audience === 'staff' && (
           <>
             <dt className="font-semibold">Customer</dt>
-            <dd>
-              {ret.customer.name} ({ret.customer.email}){ret.companyId ? ', for a company' : ''}
+            <dd data-testid="return-customer">
+              {ret.customer.name} ({ret.customer.email})
             </dd>
+            {ret.companyId && (
+              <>
+                <dt className="font-semibold">Company</dt>
+                <dd>
+                  <Link className="link" to={dashboardPaths.staffCompany.href(ret.companyId)}>
+                    {ret.companyName ?? 'The company'}
+                  </Link>
+                </dd>
+              </>
+            )}
           </>
         )}
         <dt className="font-semibold">Reason</dt>

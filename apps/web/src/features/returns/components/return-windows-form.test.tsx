@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '../../../lib/api-client';
 import { ReturnWindowsPanel } from './return-windows-form';
@@ -34,7 +34,9 @@ describe('Return windows by category', () => {
       target: { value: '10' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save the return windows' }));
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Return windows saved');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveProperty('textContent', 'Return windows saved'),
+    );
     expect(calls.at(-1)).toEqual({
       path: '/staff/return-windows',
       method: 'PUT',

@@ -9,7 +9,13 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { useReturnWindows, useSetReturnWindows } from '../api/returns';
 
-function WindowsForm({ current }: { current: ReturnWindows }) {
+function WindowsForm({
+  current,
+  onSaved,
+}: {
+  current: ReturnWindows;
+  onSaved: (message: string | null) => void;
+}) {
   const save = useSetReturnWindows();
   const [days, setDays] = useState<Record<Category, string>>(
     () =>
@@ -20,22 +26,20 @@ function WindowsForm({ current }: { current: ReturnWindows }) {
         ]),
       ) as Record<Category, string>,
   );
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setMessage(null);
+    setFailure(null);
+    onSaved(null);
     try {
       await save.mutateAsync({
         windows: Object.fromEntries(
           CATEGORIES.flatMap((c) => (days[c].trim() === '' ? [] : [[c, Number(days[c])]])),
         ),
       });
-      setMessage({ ok: true, text: 'Return windows saved' });
+      onSaved('Return windows saved');
     } catch (err) {
-      setMessage({
-        ok: false,
-        text: err instanceof ApiError ? err.message : 'The return windows could not be saved.',
-      });
+      setFailure(err instanceof ApiError ? err.message : 'The return windows could not be saved.');
     }
   };
   return (
@@ -69,9 +73,9 @@ function WindowsForm({ current }: { current: ReturnWindows }) {
       <button type="submit" className="btn btn-outline min-h-11" disabled={save.isPending}>
         Save the return windows
       </button>
-      {message && (
-        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? '' : 'text-error'}>
-          {message.text}
+      {failure && (
+        <p role="alert" className="text-error">
+          {failure}
         </p>
       )}
     </form>
@@ -81,6 +85,8 @@ function WindowsForm({ current }: { current: ReturnWindows }) {
 /** Staff: the return window of each catalog category (decision 065), on the returns page. */
 export function ReturnWindowsPanel() {
   const windows = useReturnWindows();
+  // Kept here, not in the form: a save refetches the windows, and changed ones draw it afresh.
+  const [saved, setSaved] = useState<string | null>(null);
   return (
     <details className="collapse collapse-arrow mt-8 bg-base-200">
       <summary className="collapse-title font-semibold">Return windows by category</summary>
@@ -92,8 +98,17 @@ export function ReturnWindowsPanel() {
             The return windows could not be loaded.
           </p>
         ) : (
-          <WindowsForm key={windows.dataUpdatedAt} current={windows.data} />
+          // Drawn afresh when the saved windows change, not on every refetch: a failed save
+          // (which refetches too) keeps what staff typed and the reason it failed.
+          <WindowsForm
+            key={JSON.stringify(windows.data.windows)}
+            current={windows.data}
+            onSaved={setSaved}
+          />
         )}
+        <p role="status" className="mt-2 min-h-6 text-sm">
+          {saved}
+        </p>
       </div>
     </details>
   );

@@ -1,12 +1,26 @@
 import { useState } from 'react';
 import {
+  ApproveReturnBody,
+  InspectReturnBody,
   nextReturnStatus,
+  ReceiveReturnBody,
+  RefuseReturnBody,
+  SettleReturnBody,
   type ReturnAction,
   type ReturnResponse,
   type SettleOutcome,
 } from '@storefront/contract';
 import { ApiError } from '../../../lib/api-client';
 import { useReturnAction } from '../api/returns';
+
+/** Each action's body as the server checks it: a refusal is said before anything is sent. */
+const BODIES = {
+  approve: ApproveReturnBody,
+  refuse: RefuseReturnBody,
+  receive: ReceiveReturnBody,
+  inspect: InspectReturnBody,
+  settle: SettleReturnBody,
+} as const;
 
 /**
  * Staff's next steps on a return, as the transition table allows them: approve or refuse with a
@@ -30,17 +44,35 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
   const labels = core
     ? { resaleable: 'full deposit', scrapped: 'damaged' }
     : { resaleable: 'resaleable', scrapped: 'scrapped' };
-  const [error, setError] = useState<string | null>(null);
+  /** What went wrong, and the fields it is about (from the contract's check or the server's). */
+  const [error, setError] = useState<{ text: string; fields: string[] } | null>(null);
   const can = (a: ReturnAction) => nextReturnStatus(ret.status, a) !== null;
   const go = async (action: ReturnAction, body: object) => {
     setError(null);
+    const checked = BODIES[action].safeParse(body);
+    if (!checked.success) {
+      setError({
+        text: checked.error.issues[0]?.message ?? 'Check the form.',
+        fields: checked.error.issues.map((i) => i.path.join('.')),
+      });
+      return;
+    }
     try {
       await run.mutateAsync({ action, body });
       setMessage('');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That did not work.');
+      setError(
+        err instanceof ApiError
+          ? { text: err.message, fields: Object.keys(err.fields) }
+          : { text: 'That did not work.', fields: [] },
+      );
     }
   };
+  /** A field the refusal is about, tied to its message for screen readers. */
+  const invalidIf = (field: string) =>
+    error?.fields.includes(field)
+      ? { 'aria-invalid': true, 'aria-describedby': 'return-action-error' }
+      : {};
   const num = (v: string) => Math.max(0, Math.trunc(Number(v) || 0));
   if (!['approve', 'refuse', 'receive', 'inspect', 'settle'].some((a) => can(a as ReturnAction)))
     return null;
@@ -53,6 +85,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
             <span className="label-text mb-1 block">Message to the buyer</span>
             <textarea
               className="textarea textarea-bordered w-full"
+              {...invalidIf('message')}
               value={message}
               onChange={(e) => setMessage(e.target.value)}
             />
@@ -237,8 +270,8 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
               </label>
             </fieldset>
           )}
-          {outcome === 'refund' && (
-            <label className="flex items-center gap-2">
+          {outcome === 'refund' && ret.feePercent > 0 && (
+            <label className="flex min-h-11 items-center gap-2">
               <input
                 type="checkbox"
                 className="checkbox"
@@ -248,11 +281,12 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
               Waive the restocking fee ({ret.feePercent}%)
             </label>
           )}
-          {outcome === 'refund' && waive && (
+          {outcome === 'refund' && waive && ret.feePercent > 0 && (
             <label className="form-control block">
               <span className="label-text mb-1 block">Why the fee is waived</span>
               <input
                 className="input input-bordered w-full max-w-md"
+                {...invalidIf('waiveReason')}
                 value={waiveReason}
                 onChange={(e) => setWaiveReason(e.target.value)}
               />
@@ -267,7 +301,7 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
                 'settle',
                 outcome === 'replacement'
                   ? { outcome }
-                  : waive
+                  : waive && ret.feePercent > 0
                     ? { waiveFee: true, waiveReason: waiveReason.trim() }
                     : {},
               )
@@ -282,8 +316,8 @@ export function StaffReturnActions({ ret }: { ret: ReturnResponse }) {
         </div>
       )}
       {error && (
-        <p role="alert" className="text-error">
-          {error}
+        <p id="return-action-error" role="alert" className="text-error">
+          {error.text}
         </p>
       )}
     </section>

@@ -23,6 +23,7 @@ const ret = (over: Partial<ReturnResponse> = {}): ReturnResponse => ({
   orderNumber: 'A-10001',
   paymentMode: 'card',
   companyId: null,
+  companyName: null,
   status: 'inspected',
   reason: 'defective',
   note: '',
