@@ -17,6 +17,7 @@ import { admin, customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { california } from '../../test/tax-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { companyCreditNotes, companyInvoices } from '../companies/companies.tables.js';
 import { orders } from '../orders/orders.tables.js';
@@ -440,5 +441,53 @@ describe('core deposits', () => {
     expect(note).toMatchObject({ amountCents: 8000, taxCents: 0 });
     const [settled] = await db().select().from(returns).where(eq(returns.id, ret.id));
     expect(settled).toMatchObject({ amountCents: 8000, coreCents: 8000, taxCents: 0 });
+  });
+  it('lets no more cores be asked back than were bought, under many concurrent requests', async () => {
+    const buyer = await customer(ctx.app);
+    const part = await corePart(20);
+    const order = await delivered(buyer, [{ part, quantity: 3 }]);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => ask(buyer, order._id, [{ lineNo: 1, quantity: 1 }])),
+    );
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect((await db().select().from(returns).where(eq(returns.orderId, order._id))).length).toBe(
+      3,
+    );
+    // Hostile inspection bodies are a 400 that changes nothing.
+    const ret = answers.find((r) => r.statusCode === 201)!.json<ReturnResponse>();
+    await act(ret.id, 'approve');
+    await act(ret.id, 'receive', { lines: [{ lineNo: 1, quantity: 1 }] });
+    for (const coreDamagedPercent of ['50', -1, 101, 12.345, null, { $gt: 0 }]) {
+      const bad = await act(ret.id, 'inspect', {
+        lines: [{ lineNo: 1, resaleable: 0, scrapped: 1 }],
+        coreDamagedPercent,
+        note: 'Cracked\u0000',
+      });
+      expect(bad.statusCode, JSON.stringify(coreDamagedPercent)).toBe(400);
+    }
+    const [still] = await db().select().from(returns).where(eq(returns.id, ret.id));
+    expect(still).toMatchObject({ status: 'received', coreDamagedBp: null });
+  });
+
+  it('never taxes the deposit: a taxed order charges tax on the part alone', async () => {
+    const boss = await staff();
+    const region = await call(boss, 'POST', '/api/staff/tax-regions', {
+      country: 'US',
+      state: 'CA',
+      rate: 8.25,
+    });
+    expect(region.statusCode, region.body).toBe(201);
+    const buyer = await customer(ctx.app);
+    const part = await corePart(25);
+    const order = await checkout(buyer, [{ part, quantity: 2 }], { shipTo: california });
+    // $200 of parts at 8.25% is $16.50 of tax; the $50 deposit is not taxed.
+    expect(order.tax).toMatchObject({ net: 200, tax: 16.5 });
+    expect(order).toMatchObject({ partPrice: 266.5, coreDeposits: 50 });
+    // The cart's tax before placing says the same (the checkout adds the deposits beside it).
+    await call(buyer, 'PUT', `/api/cart/lines/${part.id}`, { quantity: 2 });
+    const preview = await call(buyer, 'POST', '/api/cart/tax', { country: 'US', state: 'CA' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ tax: { net: 200, tax: 16.5 } });
   });
 });

@@ -66,9 +66,13 @@ export async function queueReturnMail(
   const to = toAddress ?? (await findUserById(tx, row.userId))?.email;
   if (!to) return;
   const number = formatReturnNumber(row.number);
+  const core = row.coreCents ?? 0;
   const taxed = row.taxCents
-    ? ` (${formatMoney(fromCents(row.amountCents! - row.taxCents))} plus tax ${formatMoney(fromCents(row.taxCents))})`
-    : '';
+    ? ` (${formatMoney(fromCents(row.amountCents! - row.taxCents - core))} plus tax ${formatMoney(fromCents(row.taxCents))}` +
+      (core > 0 ? ` and core deposits ${formatMoney(fromCents(core))})` : ')')
+    : core > 0
+      ? ` (of which core deposits ${formatMoney(fromCents(core))})`
+      : '';
   const amount =
     row.amountCents === null
       ? ''
