@@ -27,13 +27,19 @@ export type CartRoutesOptions = { db: Db; guards: Guards };
  * Every change answers the whole cart, checked again, so the page shows what the server holds.
  * Who is asking is checked before the body is read (decision 007).
  */
+/**
+ * Every cart answer is the whole cart, built per request: a 50-line cart is about 16 KiB of JSON
+ * that a phone waits for on each change (issue 41). Compressed above the app's 1 KiB threshold.
+ */
+const compressed = { compress: {} };
+
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { db, guards }) => {
-  app.get(routePath(endpoints.getCart), async (request) => {
+  app.get(routePath(endpoints.getCart), compressed, async (request) => {
     const caller = await guards.requireUser(request);
     return getCart(db, caller.sub);
   });
 
-  app.post(routePath(endpoints.addCartLine), async (request) => {
+  app.post(routePath(endpoints.addCartLine), compressed, async (request) => {
     const caller = await guards.requireUser(request);
     const line = parseOr400(AddCartLineBody, request.body ?? {});
     await addCartLine(db, caller.sub, line);
@@ -42,7 +48,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
 
   app.put(
     routePath(endpoints.setCartLine),
-    { schema: { params: CartLineParams } },
+    { ...compressed, schema: { params: CartLineParams } },
     async (request) => {
       const caller = await guards.requireUser(request);
       const line = parseOr400(SetCartLineBody, request.body ?? {});
@@ -53,7 +59,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
 
   app.delete(
     routePath(endpoints.removeCartLine),
-    { schema: { params: CartLineParams } },
+    { ...compressed, schema: { params: CartLineParams } },
     async (request) => {
       const caller = await guards.requireUser(request);
       await removeCartLine(db, caller.sub, request.params.partId);
@@ -61,20 +67,20 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     },
   );
 
-  app.delete(routePath(endpoints.clearCart), async (request) => {
+  app.delete(routePath(endpoints.clearCart), compressed, async (request) => {
     const caller = await guards.requireUser(request);
     await clearCart(db, caller.sub);
     return getCart(db, caller.sub);
   });
 
-  app.post(routePath(endpoints.mergeCart), async (request) => {
+  app.post(routePath(endpoints.mergeCart), compressed, async (request) => {
     const caller = await guards.requireUser(request);
     const { lines } = parseOr400(LocalCartBody, request.body ?? {});
     await mergeCartLines(db, caller.sub, lines);
     return getCart(db, caller.sub);
   });
 
-  app.post(routePath(endpoints.checkCart), async (request) => {
+  app.post(routePath(endpoints.checkCart), compressed, async (request) => {
     const { lines } = parseOr400(LocalCartBody, request.body ?? {});
     return checkLines(db, lines);
   });

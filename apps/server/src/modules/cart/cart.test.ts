@@ -45,6 +45,25 @@ describe('the cart', () => {
     expect((await cartOf(await customer(ctx.app))).lines).toEqual([]);
   });
 
+  it('sends a cart of many lines compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const buyer = await customer(ctx.app);
+    for (let i = 0; i < 8; i += 1) {
+      const part = await insertPart(ctx.database.db, { price: 3 + i, minOrderQuantity: 1 });
+      expect((await add(buyer, part.id, 1, `Job card ${i}`)).statusCode).toBe(200);
+    }
+    const plain = await call(buyer, 'GET', '/api/cart');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const packed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/cart',
+      headers: { ...buyer.auth, 'accept-encoding': 'br, gzip' },
+    });
+    expect(packed.headers['content-encoding']).toBe('br');
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(CartResponse.parse(plain.json()).lineCount).toBe(8);
+  });
+
   it('shows each problem of a line with what to do, and keeps the line until the buyer fixes it', async () => {
     const buyer = await customer(ctx.app);
     const packs = await insertPart(ctx.database.db, { minOrderQuantity: 20, price: 2 });
