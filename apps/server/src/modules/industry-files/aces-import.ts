@@ -404,6 +404,72 @@ async function unmappedNote(db: DbOrTx, importId: string): Promise<string[]> {
   ];
 }
 
+/** Groups of applications a part's quantity line names before "and N more". */
+const QUANTITY_GROUPS = 12;
+
+/**
+ * The preview's diff for what the vehicle rows cannot show (decision 067): an application the
+ * part already has (same base vehicle, position and note) whose quantity the file changes. Each
+ * such part's row gets `quantities` as [before, after] in words, its applications grouped by
+ * make, model, position and note with consecutive years joined ("Toyota Corolla 2014–2015,
+ * Front: 2"); a row the vehicles left unchanged becomes changed. Run once the catalog import's
+ * own diff is written; an unchanged re-import writes nothing.
+ */
+export async function acesQuantityChanges(db: DbOrTx, importId: string): Promise<void> {
+  await db.execute(sql`
+    with file as (
+      select distinct on (sku_key, base_vehicle_id, position, note)
+             sku_key, base_vehicle_id, position, note, quantity
+        from ${acesStagedApps}
+       where import_id = ${importId} and action in ('A', 'K') and base_vehicle_id is not null
+       order by sku_key, base_vehicle_id, position, note, row_no
+    ),
+    moved as (
+      select s.row_no, a.make, a.model, a.year, a.position, a.note,
+             a.quantity as before, f.quantity as after
+        from catalog_import_parts s
+        join file f on f.sku_key = s.sku_key
+        join ${acesApplications} a on a.part_id = s.part_id and a.base_vehicle_id = f.base_vehicle_id
+                                  and a.position = f.position and a.note = f.note
+       where s.import_id = ${importId} and s.part_id is not null
+         and (s.kind is null or s.kind = 'changed')
+         and a.quantity is distinct from f.quantity
+    ),
+    islands as (
+      select *, year - row_number() over (
+               partition by row_no, make, model, position, note, before, after order by year) as grp
+        from moved
+    ),
+    grouped as (
+      select row_no, before, after,
+             make || ' ' || model || ' ' || case when min(year) = max(year) then min(year)::text
+               else min(year) || '–' || max(year) end
+               || case when position <> '' then ', ' || position else '' end
+               || case when note <> '' then ' (' || note || ')' else '' end as vehicles,
+             row_number() over (partition by row_no order by make, model, min(year), position, note) as n,
+             count(*) over (partition by row_no) as total
+        from islands
+       group by row_no, make, model, position, note, before, after, grp
+    ),
+    worded as (
+      select row_no,
+             string_agg(vehicles || ': ' || coalesce(before::text, 'none'), '; ' order by n)
+               || case when max(total) > ${QUANTITY_GROUPS}
+                    then '; and ' || (max(total) - ${QUANTITY_GROUPS}) || ' more' else '' end as before,
+             string_agg(vehicles || ': ' || coalesce(after::text, 'none'), '; ' order by n)
+               || case when max(total) > ${QUANTITY_GROUPS}
+                    then '; and ' || (max(total) - ${QUANTITY_GROUPS}) || ' more' else '' end as after
+        from grouped where n <= ${QUANTITY_GROUPS}
+       group by row_no
+    )
+    update catalog_import_parts s
+       set changes = coalesce(s.changes, '{}'::jsonb)
+                     || jsonb_build_object('quantities', jsonb_build_array(w.before, w.after)),
+           kind = 'changed'
+      from worded w
+     where s.import_id = ${importId} and s.row_no = w.row_no`);
+}
+
 export async function dropStaged(db: DbOrTx, importId: string): Promise<void> {
   await db.execute(sql`delete from ${acesStagedApps} where import_id = ${importId}`);
 }
