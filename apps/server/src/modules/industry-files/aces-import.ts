@@ -19,21 +19,51 @@ const BATCH = 5_000;
 const MAX_SPAN = 150;
 const R = ACES_UNMAPPED_REASONS;
 
-type StagedApp = {
-  rowNo: number;
-  action: 'A' | 'D';
-  sku: string;
-  skuKey: string;
-  baseVehicleId: number;
-  make: string;
-  model: string;
-  year: number;
-  position: string;
-  note: string;
-  quantity: number | null;
-  partTypeId: number | null;
-  appId: string | null;
-};
+/**
+ * A batch of staged applications as columns, one array a column, written by one statement: no
+ * object per application (a batch lives through a round trip to the database, long enough for
+ * V8 to move what it holds to the old generation).
+ */
+class AppBatch {
+  readonly rowNo: number[] = [];
+  readonly action: ('A' | 'D')[] = [];
+  readonly sku: string[] = [];
+  readonly skuKey: string[] = [];
+  readonly baseVehicleId: number[] = [];
+  readonly make: string[] = [];
+  readonly model: string[] = [];
+  readonly year: number[] = [];
+  readonly position: string[] = [];
+  readonly note: string[] = [];
+  readonly quantity: (number | null)[] = [];
+  readonly partTypeId: (number | null)[] = [];
+  readonly appId: (string | null)[] = [];
+  get length() {
+    return this.rowNo.length;
+  }
+}
+
+/**
+ * A string read from the file as a copy of its own. What the XML reader hands on is often a slice
+ * of the 64 KB of text it was read from, and keeps all of it alive: a batch of applications kept
+ * the file's text with it. Short strings are copies already (V8 slices 13 characters or more).
+ */
+const ownCopy = (s: string): string => (s.length < 13 ? s : Buffer.from(s).toString());
+
+/** Own copies of the strings that repeat (part numbers, notes), each kept once; bounded. */
+function sharedCopies(limit = 20_000) {
+  const kept = new Map<string, string>();
+  return (s: string): string => {
+    let copy = kept.get(s);
+    if (copy === undefined) {
+      if (kept.size >= limit) kept.clear();
+      copy = ownCopy(s);
+      kept.set(copy, copy);
+    }
+    return copy;
+  };
+}
+
 type Unmapped = {
   seq: number;
   reason: string;
@@ -106,22 +136,24 @@ export function acesSheets(
     let recordCount: number | null = null;
     let rowNo = 0;
     let seq = 0;
-    let staged: StagedApp[] = [];
+    const shared = sharedCopies();
+    let staged = new AppBatch();
     let unmapped: Unmapped[] = [];
     const flush = async () => {
-      await insertStaged(db, importId, staged);
-      await insertUnmapped(db, importId, unmapped);
-      staged = [];
+      const [apps, misses] = [staged, unmapped];
+      staged = new AppBatch();
       unmapped = [];
+      await insertStaged(db, importId, apps);
+      await insertUnmapped(db, importId, misses);
     };
     const miss = (app: AcesApp, reason: string, detail: string | null = null) =>
       unmapped.push({
         seq: ++seq,
         reason,
-        appId: app.id,
-        part: app.part?.slice(0, 60) ?? null,
+        appId: app.id === null ? null : ownCopy(app.id),
+        part: app.part === null ? null : ownCopy(app.part.slice(0, 60)),
         vehicle: vehicleOf(app),
-        detail: `line ${app.line}${detail ? `: ${detail}` : ''}`,
+        detail: ownCopy(`line ${app.line}${detail ? `: ${detail}` : ''}`),
       });
     for await (const item of readAces(file)) {
       if (item.kind === 'header') {
@@ -149,23 +181,25 @@ export function acesSheets(
             app.positionId === null
               ? ''
               : (vcdb.position(app.positionId) ?? `Position ${app.positionId}`);
-          const note = [...app.qualifiers, ...app.notes].join('; ');
-          for (const y of years.vehicles)
-            staged.push({
-              rowNo: ++rowNo,
-              action: app.action,
-              sku: app.part,
-              skuKey: app.part.toUpperCase(),
-              baseVehicleId: y.id,
-              make: y.make,
-              model: y.model,
-              year: y.year,
-              position,
-              note,
-              quantity: app.quantity,
-              partTypeId: app.partTypeId,
-              appId: app.id,
-            });
+          const note = shared([...app.qualifiers, ...app.notes].join('; '));
+          const sku = shared(app.part);
+          const skuKey = shared(sku.toUpperCase());
+          const appId = app.id === null ? null : ownCopy(app.id);
+          for (const y of years.vehicles) {
+            staged.rowNo.push(++rowNo);
+            staged.action.push(app.action);
+            staged.sku.push(sku);
+            staged.skuKey.push(skuKey);
+            staged.baseVehicleId.push(y.id);
+            staged.make.push(y.make);
+            staged.model.push(y.model);
+            staged.year.push(y.year);
+            staged.position.push(position);
+            staged.note.push(note);
+            staged.quantity.push(app.quantity);
+            staged.partTypeId.push(app.partTypeId);
+            staged.appId.push(appId);
+          }
         }
       }
       if (staged.length >= BATCH || unmapped.length >= BATCH) await flush();
@@ -278,20 +312,19 @@ function yearsOf(
   return { vehicles };
 }
 
-async function insertStaged(db: DbOrTx, importId: string, rows: StagedApp[]): Promise<void> {
+async function insertStaged(db: DbOrTx, importId: string, rows: AppBatch): Promise<void> {
   if (rows.length === 0) return;
-  const col = <T>(pick: (r: StagedApp) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
     insert into ${acesStagedApps} (import_id, row_no, action, sku, sku_key, base_vehicle_id, make,
       model, year, position, note, quantity, part_type_id, app_id)
     select ${importId}::uuid, u.*
-      from unnest(${intArray(rows.map((r) => r.rowNo))}::int[], ${col((r) => r.action)}::text[],
-        ${col((r) => r.sku)}::text[], ${col((r) => r.skuKey)}::text[],
-        ${intArray(rows.map((r) => r.baseVehicleId))}::int[], ${col((r) => r.make)}::text[],
-        ${col((r) => r.model)}::text[], ${intArray(rows.map((r) => r.year))}::int[],
-        ${col((r) => r.position)}::text[], ${col((r) => r.note)}::text[],
-        ${intArray(rows.map((r) => r.quantity))}::int[], ${intArray(rows.map((r) => r.partTypeId))}::int[],
-        ${col((r) => r.appId)}::text[])
+      from unnest(${intArray(rows.rowNo)}::int[], ${sql.param(rows.action)}::text[],
+        ${sql.param(rows.sku)}::text[], ${sql.param(rows.skuKey)}::text[],
+        ${intArray(rows.baseVehicleId)}::int[], ${sql.param(rows.make)}::text[],
+        ${sql.param(rows.model)}::text[], ${intArray(rows.year)}::int[],
+        ${sql.param(rows.position)}::text[], ${sql.param(rows.note)}::text[],
+        ${intArray(rows.quantity)}::int[], ${intArray(rows.partTypeId)}::int[],
+        ${sql.param(rows.appId)}::text[])
         as u(row_no, action, sku, sku_key, base_vehicle_id, make, model, year, position, note, quantity, part_type_id, app_id)`);
 }
 
