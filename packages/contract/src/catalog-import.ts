@@ -237,8 +237,16 @@ export const ImportCounts = z.object({
   new: z.number().int(),
   changed: z.number().int(),
   unchanged: z.number().int(),
-  /** Parts not in the file that the apply archives (only with "archive the missing"). */
+  /**
+   * Parts the apply archives: those not in the file (only with "archive the missing") and the
+   * file's `archivedRows`.
+   */
   archived: z.number().int(),
+  /**
+   * Rows that do nothing but archive their part (an Archived cell set to yes, a PIES Item marked
+   * D): listed in the diff as "to be archived", not as changed.
+   */
+  archivedRows: z.number().int(),
   /** Rows of either file with at least one error. */
   errors: z.number().int(),
   fitmentRows: z.number().int(),

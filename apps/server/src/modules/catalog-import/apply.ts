@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { NO_PICTURE_URL, type ImportProgress } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit, type StaffActor } from '../audit/audit.service.js';
 import {
@@ -89,12 +90,14 @@ export async function runApply(
       // Every existing part the apply writes, locked once in id order before any is written.
       await lockPartsFrom(
         tx,
-        sql`select part_id from ${staged} where import_id = ${id} and kind = 'changed'`,
+        sql`select part_id from ${staged} where import_id = ${id} and kind in ('changed', 'archived')`,
       );
+      // An archived row's part is archived here like any changed field: never deleted, so the
+      // orders, invoices and quotes that name it keep it.
       written += await updatePartsFrom(
         tx,
-        sql`select * from ${staged} where import_id = ${id} and kind = 'changed'
-              and changes - 'stock' - 'fitment' <> '{}'::jsonb`,
+        sql`select * from ${staged} where import_id = ${id} and kind in ('changed', 'archived')
+              and changes - 'stock' - 'fitment' - 'quantities' <> '{}'::jsonb`,
       );
       report(written);
       await step('updated');
@@ -108,9 +111,11 @@ export async function runApply(
       );
       await step('stock');
 
-      let archived = 0;
+      const counts = job.counts;
+      // The file's own archived rows were written with the changed parts above.
+      let archived = counts.archivedRows ?? 0;
       if (job.archiveMissing)
-        archived = await archivePartsNotIn(
+        archived += await archivePartsNotIn(
           tx,
           sql`select part_id from ${staged} where import_id = ${id} and part_id is not null`,
         );
@@ -134,7 +139,7 @@ export async function runApply(
       await deps.afterVehicles?.(tx, id);
       await step('fitment');
 
-      const counts = job.counts;
+      const archivedParts = await archivedByFile(tx, id);
       await recordAudit(tx, actor, {
         action: 'catalog.import',
         targetType: 'import',
@@ -149,6 +154,7 @@ export async function runApply(
           checksum: job.checksum,
           counts: { ...counts, archived },
           vehicles,
+          ...(archivedParts.length > 0 ? { archivedParts } : {}),
         },
       });
       const done = await moveImport(tx, id, ['applying'], 'applied', {
@@ -174,4 +180,13 @@ export async function runApply(
   } finally {
     clearInterval(lease);
   }
+}
+
+/** The part numbers the file's own rows archive, for the audit entry (the first thousand). */
+async function archivedByFile(tx: DbOrTx, importId: string): Promise<string[]> {
+  return rowsOf(
+    await tx.execute(sql`
+      select sku_key from ${staged} where import_id = ${importId} and kind = 'archived'
+       order by row_no limit 1000`),
+  ).map((r) => String(r.sku_key));
 }

@@ -72,11 +72,19 @@ export async function computeDiff(db: DbOrTx, importId: string): Promise<void> {
       ) d
      where s.import_id = ${importId} and s.row_no = d.row_no
        and coalesce(s.changes, '{}'::jsonb) || d.fields <> '{}'::jsonb`);
+  // A row that does nothing but archive a live part (a PIES Item marked D, decision 067; an
+  // Archived cell set to yes) is shown and counted as "to be archived", not as a change.
+  await db.execute(sql`
+    update ${staged} set kind = 'archived'
+     where import_id = ${importId} and kind = 'changed'
+       and changes = '{"archived": [false, true]}'::jsonb`);
 }
 
 const LABEL: Record<string, string> = {
   ...Object.fromEntries(PART_COLUMNS.map((c) => [c.key, c.header])),
   fitment: 'Vehicles',
+  // An ACES application's quantity, in words already (decision 067).
+  quantities: 'Quantity per vehicle',
 };
 
 type Ladder = [number[] | null, number[] | null];
@@ -111,7 +119,7 @@ function shown(key: string, value: unknown): string | null {
   }
 }
 
-const ORDER = [...PART_COLUMNS.map((c) => c.key as string), 'fitment'];
+const ORDER = [...PART_COLUMNS.map((c) => c.key as string), 'fitment', 'quantities'];
 
 /** A staging row's changes as the preview lists them, field by field in the file's column order. */
 export function changeOf(row: {
@@ -150,7 +158,7 @@ export function changeOf(row: {
   return {
     row: row.rowNo > 0 ? row.rowNo : null,
     partNumber: row.sku.toUpperCase(),
-    kind: row.kind === 'new' ? 'new' : 'changed',
+    kind: row.kind === 'new' || row.kind === 'archived' ? row.kind : 'changed',
     fields,
   };
 }

@@ -93,7 +93,7 @@ export const catalogImportParts = pgTable(
     raw: jsonb('raw').$type<Record<string, string>>(),
     partId: uuid('part_id'),
     /** Set by the preview; null for a part the file leaves unchanged. */
-    kind: text('kind').$type<'new' | 'changed' | 'error'>(),
+    kind: text('kind').$type<'new' | 'changed' | 'archived' | 'error'>(),
     changes: jsonb('changes'),
     stockBefore: integer('stock_before'),
     priceJump: boolean('price_jump').notNull().default(false),

@@ -23,6 +23,7 @@ const ZERO_COUNTS: ImportCounts = {
   changed: 0,
   unchanged: 0,
   archived: 0,
+  archivedRows: 0,
   errors: 0,
   fitmentRows: 0,
   fitmentParts: 0,

@@ -192,6 +192,8 @@ export async function runPreview(
     await timed('checkFitments', () => checkFitments(db, importId));
     await timed('fitmentDifferences', () => fitmentDifferences(db, importId));
     await timed('computeDiff', () => computeDiff(db, importId));
+    for (const file of [files.parts, files.fitment])
+      if (file?.afterDiff) await timed('afterDiff', () => file.afterDiff!(db, importId));
     const counts = {
       ...(await timed('count', () => countPreview(db, importId, options.archiveMissing))),
       pictures,
@@ -257,7 +259,11 @@ async function countPreview(
         count(*) filter (where row_no > 0)::int as rows,
         count(*) filter (where kind = 'new')::int as new_parts,
         count(*) filter (where kind = 'changed')::int as changed,
-        count(*) filter (where kind is null and row_no > 0)::int as unchanged,
+        count(*) filter (where kind = 'archived')::int as archived_rows,
+        -- A vehicles-only file (an ACES file) has no rows of its own: the parts it names count.
+        case when count(*) filter (where row_no > 0) = 0
+             then count(*) filter (where kind is null)
+             else count(*) filter (where kind is null and row_no > 0) end::int as unchanged,
         count(*) filter (where kind = 'error')::int as errors,
         count(*) filter (where kind = 'changed' and changes ? 'fitment')::int as fitment_changed,
         count(*) filter (where kind = 'changed' and price_jump)::int as price_jumps
@@ -272,7 +278,7 @@ async function countPreview(
                              where f.import_id = ${importId} and f.sku_key = s.sku_key)) as new_with_vehicles
         from ${stagedFitments} where import_id = ${importId}`),
   );
-  const archived = archiveMissing
+  const missing = archiveMissing
     ? await countLivePartsNotIn(
         db,
         sql`select part_id from ${staged} where import_id = ${importId} and part_id is not null`,
@@ -283,7 +289,8 @@ async function countPreview(
     new: Number(row?.new_parts ?? 0),
     changed: Number(row?.changed ?? 0),
     unchanged: Number(row?.unchanged ?? 0),
-    archived,
+    archived: missing + Number(row?.archived_rows ?? 0),
+    archivedRows: Number(row?.archived_rows ?? 0),
     errors: Number(row?.errors ?? 0) + Number(vehicles?.errors ?? 0),
     fitmentRows: Number(vehicles?.rows ?? 0),
     fitmentParts: Number(row?.fitment_changed ?? 0) + Number(vehicles?.new_with_vehicles ?? 0),

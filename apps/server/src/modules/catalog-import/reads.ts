@@ -72,7 +72,10 @@ function toChange(r: ChangeRow): ImportChange {
   });
 }
 
-/** New and changed parts in file order (rows only in the fitment file or pictures last). */
+/**
+ * New, changed and archived parts in file order (rows only in the fitment file or pictures last).
+ * Parts archived because the file leaves them out ("archive the missing") are counted, not listed.
+ */
 export async function listChanges(
   db: DbOrTx,
   importId: string,
@@ -82,12 +85,11 @@ export async function listChanges(
     pageSize: number;
   },
 ): Promise<{ items: ImportChange[]; next: number | null }> {
-  if (query.kind === 'archived') return { items: [], next: null };
   // A page's position: the row number for the file's rows, then the synthetic (negative) rows
   // as 2,000,000,000 minus their number. Each part is read by the primary key's order, and only
   // the page's rows count their vehicles (not every row of a 100,000-row preview).
   const after = query.after ?? 0;
-  const kinds = query.kind ? sql`= ${query.kind}` : sql`in ('new', 'changed')`;
+  const kinds = query.kind ? sql`= ${query.kind}` : sql`in ('new', 'changed', 'archived')`;
   const page = (where: SQL, order: SQL, limit: number) =>
     db.execute(sql`
       select s.*, (select count(*)::int from ${stagedFitments} f

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { cellText, type Cell } from './cells.js';
 import { inspectCsv, readCsvRows, type CsvShape } from './read-csv.js';
@@ -19,6 +20,11 @@ export type ImportFile = {
   csv?: CsvShape;
   /** A reader of its own (an ACES file, decision 067): its rows in a sheet's words. */
   sheets?: () => AsyncGenerator<Sheet>;
+  /**
+   * The reader's own comparison, once the preview's diff is written: what its rows cannot carry
+   * (an ACES application's quantity) added to the staged rows' changes.
+   */
+  afterDiff?: (db: DbOrTx, importId: string) => Promise<void>;
 };
 
 export type Sheet = { label: string; rows: AsyncGenerator<Cell[]> };

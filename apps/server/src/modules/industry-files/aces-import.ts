@@ -19,21 +19,51 @@ const BATCH = 5_000;
 const MAX_SPAN = 150;
 const R = ACES_UNMAPPED_REASONS;
 
-type StagedApp = {
-  rowNo: number;
-  action: 'A' | 'D';
-  sku: string;
-  skuKey: string;
-  baseVehicleId: number;
-  make: string;
-  model: string;
-  year: number;
-  position: string;
-  note: string;
-  quantity: number | null;
-  partTypeId: number | null;
-  appId: string | null;
-};
+/**
+ * A batch of staged applications as columns, one array a column, written by one statement: no
+ * object per application (a batch lives through a round trip to the database, long enough for
+ * V8 to move what it holds to the old generation).
+ */
+class AppBatch {
+  readonly rowNo: number[] = [];
+  readonly action: ('A' | 'D')[] = [];
+  readonly sku: string[] = [];
+  readonly skuKey: string[] = [];
+  readonly baseVehicleId: number[] = [];
+  readonly make: string[] = [];
+  readonly model: string[] = [];
+  readonly year: number[] = [];
+  readonly position: string[] = [];
+  readonly note: string[] = [];
+  readonly quantity: (number | null)[] = [];
+  readonly partTypeId: (number | null)[] = [];
+  readonly appId: (string | null)[] = [];
+  get length() {
+    return this.rowNo.length;
+  }
+}
+
+/**
+ * A string read from the file as a copy of its own. What the XML reader hands on is often a slice
+ * of the 64 KB of text it was read from, and keeps all of it alive: a batch of applications kept
+ * the file's text with it. Short strings are copies already (V8 slices 13 characters or more).
+ */
+const ownCopy = (s: string): string => (s.length < 13 ? s : Buffer.from(s).toString());
+
+/** Own copies of the strings that repeat (part numbers, notes), each kept once; bounded. */
+function sharedCopies(limit = 20_000) {
+  const kept = new Map<string, string>();
+  return (s: string): string => {
+    let copy = kept.get(s);
+    if (copy === undefined) {
+      if (kept.size >= limit) kept.clear();
+      copy = ownCopy(s);
+      kept.set(copy, copy);
+    }
+    return copy;
+  };
+}
+
 type Unmapped = {
   seq: number;
   reason: string;
@@ -106,22 +136,24 @@ export function acesSheets(
     let recordCount: number | null = null;
     let rowNo = 0;
     let seq = 0;
-    let staged: StagedApp[] = [];
+    const shared = sharedCopies();
+    let staged = new AppBatch();
     let unmapped: Unmapped[] = [];
     const flush = async () => {
-      await insertStaged(db, importId, staged);
-      await insertUnmapped(db, importId, unmapped);
-      staged = [];
+      const [apps, misses] = [staged, unmapped];
+      staged = new AppBatch();
       unmapped = [];
+      await insertStaged(db, importId, apps);
+      await insertUnmapped(db, importId, misses);
     };
     const miss = (app: AcesApp, reason: string, detail: string | null = null) =>
       unmapped.push({
         seq: ++seq,
         reason,
-        appId: app.id,
-        part: app.part?.slice(0, 60) ?? null,
+        appId: app.id === null ? null : ownCopy(app.id),
+        part: app.part === null ? null : ownCopy(app.part.slice(0, 60)),
         vehicle: vehicleOf(app),
-        detail: `line ${app.line}${detail ? `: ${detail}` : ''}`,
+        detail: ownCopy(`line ${app.line}${detail ? `: ${detail}` : ''}`),
       });
     for await (const item of readAces(file)) {
       if (item.kind === 'header') {
@@ -149,23 +181,25 @@ export function acesSheets(
             app.positionId === null
               ? ''
               : (vcdb.position(app.positionId) ?? `Position ${app.positionId}`);
-          const note = [...app.qualifiers, ...app.notes].join('; ');
-          for (const y of years.vehicles)
-            staged.push({
-              rowNo: ++rowNo,
-              action: app.action,
-              sku: app.part,
-              skuKey: app.part.toUpperCase(),
-              baseVehicleId: y.id,
-              make: y.make,
-              model: y.model,
-              year: y.year,
-              position,
-              note,
-              quantity: app.quantity,
-              partTypeId: app.partTypeId,
-              appId: app.id,
-            });
+          const note = shared([...app.qualifiers, ...app.notes].join('; '));
+          const sku = shared(app.part);
+          const skuKey = shared(sku.toUpperCase());
+          const appId = app.id === null ? null : ownCopy(app.id);
+          for (const y of years.vehicles) {
+            staged.rowNo.push(++rowNo);
+            staged.action.push(app.action);
+            staged.sku.push(sku);
+            staged.skuKey.push(skuKey);
+            staged.baseVehicleId.push(y.id);
+            staged.make.push(y.make);
+            staged.model.push(y.model);
+            staged.year.push(y.year);
+            staged.position.push(position);
+            staged.note.push(note);
+            staged.quantity.push(app.quantity);
+            staged.partTypeId.push(app.partTypeId);
+            staged.appId.push(appId);
+          }
         }
       }
       if (staged.length >= BATCH || unmapped.length >= BATCH) await flush();
@@ -278,20 +312,19 @@ function yearsOf(
   return { vehicles };
 }
 
-async function insertStaged(db: DbOrTx, importId: string, rows: StagedApp[]): Promise<void> {
+async function insertStaged(db: DbOrTx, importId: string, rows: AppBatch): Promise<void> {
   if (rows.length === 0) return;
-  const col = <T>(pick: (r: StagedApp) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
     insert into ${acesStagedApps} (import_id, row_no, action, sku, sku_key, base_vehicle_id, make,
       model, year, position, note, quantity, part_type_id, app_id)
     select ${importId}::uuid, u.*
-      from unnest(${intArray(rows.map((r) => r.rowNo))}::int[], ${col((r) => r.action)}::text[],
-        ${col((r) => r.sku)}::text[], ${col((r) => r.skuKey)}::text[],
-        ${intArray(rows.map((r) => r.baseVehicleId))}::int[], ${col((r) => r.make)}::text[],
-        ${col((r) => r.model)}::text[], ${intArray(rows.map((r) => r.year))}::int[],
-        ${col((r) => r.position)}::text[], ${col((r) => r.note)}::text[],
-        ${intArray(rows.map((r) => r.quantity))}::int[], ${intArray(rows.map((r) => r.partTypeId))}::int[],
-        ${col((r) => r.appId)}::text[])
+      from unnest(${intArray(rows.rowNo)}::int[], ${sql.param(rows.action)}::text[],
+        ${sql.param(rows.sku)}::text[], ${sql.param(rows.skuKey)}::text[],
+        ${intArray(rows.baseVehicleId)}::int[], ${sql.param(rows.make)}::text[],
+        ${sql.param(rows.model)}::text[], ${intArray(rows.year)}::int[],
+        ${sql.param(rows.position)}::text[], ${sql.param(rows.note)}::text[],
+        ${intArray(rows.quantity)}::int[], ${intArray(rows.partTypeId)}::int[],
+        ${sql.param(rows.appId)}::text[])
         as u(row_no, action, sku, sku_key, base_vehicle_id, make, model, year, position, note, quantity, part_type_id, app_id)`);
 }
 
@@ -402,6 +435,72 @@ async function unmappedNote(db: DbOrTx, importId: string): Promise<string[]> {
       .map((r) => `${String(r.reason).toLowerCase()} (${Number(r.n).toLocaleString('en-US')})`)
       .join(', ')}. Download the list to see each.`,
   ];
+}
+
+/** Groups of applications a part's quantity line names before "and N more". */
+const QUANTITY_GROUPS = 12;
+
+/**
+ * The preview's diff for what the vehicle rows cannot show (decision 067): an application the
+ * part already has (same base vehicle, position and note) whose quantity the file changes. Each
+ * such part's row gets `quantities` as [before, after] in words, its applications grouped by
+ * make, model, position and note with consecutive years joined ("Toyota Corolla 2014–2015,
+ * Front: 2"); a row the vehicles left unchanged becomes changed. Run once the catalog import's
+ * own diff is written; an unchanged re-import writes nothing.
+ */
+export async function acesQuantityChanges(db: DbOrTx, importId: string): Promise<void> {
+  await db.execute(sql`
+    with file as (
+      select distinct on (sku_key, base_vehicle_id, position, note)
+             sku_key, base_vehicle_id, position, note, quantity
+        from ${acesStagedApps}
+       where import_id = ${importId} and action in ('A', 'K') and base_vehicle_id is not null
+       order by sku_key, base_vehicle_id, position, note, row_no
+    ),
+    moved as (
+      select s.row_no, a.make, a.model, a.year, a.position, a.note,
+             a.quantity as before, f.quantity as after
+        from catalog_import_parts s
+        join file f on f.sku_key = s.sku_key
+        join ${acesApplications} a on a.part_id = s.part_id and a.base_vehicle_id = f.base_vehicle_id
+                                  and a.position = f.position and a.note = f.note
+       where s.import_id = ${importId} and s.part_id is not null
+         and (s.kind is null or s.kind = 'changed')
+         and a.quantity is distinct from f.quantity
+    ),
+    islands as (
+      select *, year - row_number() over (
+               partition by row_no, make, model, position, note, before, after order by year) as grp
+        from moved
+    ),
+    grouped as (
+      select row_no, before, after,
+             make || ' ' || model || ' ' || case when min(year) = max(year) then min(year)::text
+               else min(year) || '–' || max(year) end
+               || case when position <> '' then ', ' || position else '' end
+               || case when note <> '' then ' (' || note || ')' else '' end as vehicles,
+             row_number() over (partition by row_no order by make, model, min(year), position, note) as n,
+             count(*) over (partition by row_no) as total
+        from islands
+       group by row_no, make, model, position, note, before, after, grp
+    ),
+    worded as (
+      select row_no,
+             string_agg(vehicles || ': ' || coalesce(before::text, 'none'), '; ' order by n)
+               || case when max(total) > ${QUANTITY_GROUPS}
+                    then '; and ' || (max(total) - ${QUANTITY_GROUPS}) || ' more' else '' end as before,
+             string_agg(vehicles || ': ' || coalesce(after::text, 'none'), '; ' order by n)
+               || case when max(total) > ${QUANTITY_GROUPS}
+                    then '; and ' || (max(total) - ${QUANTITY_GROUPS}) || ' more' else '' end as after
+        from grouped where n <= ${QUANTITY_GROUPS}
+       group by row_no
+    )
+    update catalog_import_parts s
+       set changes = coalesce(s.changes, '{}'::jsonb)
+                     || jsonb_build_object('quantities', jsonb_build_array(w.before, w.after)),
+           kind = 'changed'
+      from worded w
+     where s.import_id = ${importId} and s.row_no = w.row_no`);
 }
 
 export async function dropStaged(db: DbOrTx, importId: string): Promise<void> {

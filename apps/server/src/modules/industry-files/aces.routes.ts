@@ -15,7 +15,7 @@ import { runPreview } from '../catalog-import/preview.js';
 import { receiveFiles } from '../catalog-import/receive-files.js';
 import type { ImportFile } from '../catalog-import/sheets.js';
 import { piesSheets } from './pies-import.js';
-import { acesSheets, dropStaged } from './aces-import.js';
+import { acesQuantityChanges, acesSheets, dropStaged } from './aces-import.js';
 import { acesStagedApps, acesUnmapped, piesStagedItems } from './industry.tables.js';
 import { loadVcdbIndex, type VcdbIndex } from './vcdb-index.js';
 import { inspectXml } from './xml-stream.js';
@@ -93,7 +93,12 @@ export function acesRoutes(
     const job = await startXml(
       request,
       'aces',
-      (jobId, file) => ({ ...file, format: 'xml', sheets: acesSheets(db, jobId, file, vcdb!) }),
+      (jobId, file) => ({
+        ...file,
+        format: 'xml',
+        sheets: acesSheets(db, jobId, file, vcdb!),
+        afterDiff: acesQuantityChanges,
+      }),
       async (root, name) => {
         if (!/^4\.\d+$/.test(root.version ?? ''))
           throw new AppError(

@@ -5,6 +5,7 @@ import type {
   AcesUnmappedReport,
   CatalogImportDetails,
   CatalogImportSummary,
+  ImportChangesPage,
 } from '@storefront/contract';
 import { admin } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
@@ -117,6 +118,95 @@ describe('ACES import through the catalog import’s preview', () => {
       ].sort(),
     );
     expect(await ctx.database.db.select().from(acesStagedApps)).toHaveLength(0);
+  });
+
+  it('shows a quantity that alone changed in the diff (old → new) and stores it; the same file again is unchanged', async () => {
+    const changes = async (id: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/staff/imports/${id}/changes`,
+          headers: staff.auth,
+        })
+      ).json<ImportChangesPage>().items;
+    const quantities = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(acesApplications)
+          .where(eq(acesApplications.partId, pads))
+      )
+        .map((a) => [a.baseVehicleId, a.quantity])
+        .sort();
+    const stored = await quantities();
+
+    const same = await preview(fixture('aces-full.xml'));
+    expect(same.status, same.failure ?? '').toBe('previewed');
+    expect(same.counts).toMatchObject({
+      new: 0,
+      changed: 0,
+      unchanged: 2,
+      fitmentParts: 0,
+      errors: 0,
+    });
+    expect(await changes(same.id)).toEqual([]);
+    const discarded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/imports/${same.id}/discard`,
+      headers: staff.auth,
+    });
+    expect(discarded.statusCode, discarded.body).toBe(200);
+
+    // Apps 1 and 2 (Corolla 2014 and 2015, front, with hardware) and 3 (Auris 2013–2014) now
+    // say 4 and 2: the same vehicles, so only the quantities tell.
+    const more = fixture('aces-full.xml')
+      .replace(/(<App action="A" id="[12]">[\s\S]*?<Qty>)2(<\/Qty>)/g, '$14$2')
+      .replace(/(<App action="A" id="3">[\s\S]*?<Qty>)1(<\/Qty>)/, '$12$2');
+    const job = await preview(more);
+    expect(job.status, job.failure ?? '').toBe('previewed');
+    expect(job.counts).toMatchObject({ changed: 1, unchanged: 1, fitmentParts: 0, errors: 0 });
+    expect(await changes(job.id)).toEqual([
+      {
+        row: null,
+        partNumber: 'VC-200',
+        kind: 'changed',
+        fields: [
+          {
+            field: 'quantities',
+            label: 'Quantity per vehicle',
+            before:
+              'Toyota Auris 2013–2014, Front: 1; Toyota Corolla 2014–2015, Front (With hardware): 2',
+            after:
+              'Toyota Auris 2013–2014, Front: 2; Toyota Corolla 2014–2015, Front (With hardware): 4',
+            flagged: false,
+          },
+        ],
+      },
+    ]);
+    const vehicles = await vehiclesOf(pads);
+    expect((await apply(ctx.app, staff, job.id)).status).toBe('applied');
+    expect(await quantities()).toEqual(
+      [
+        [5001, 4],
+        [5002, 4],
+        [5101, 2],
+        [5102, 2],
+      ].sort(),
+    );
+    expect(await vehiclesOf(pads)).toEqual(vehicles);
+
+    // And back: the file as it was shows the way back, and restores it.
+    const back = await preview(fixture('aces-full.xml'));
+    expect((await changes(back.id)).map((c) => c.fields.map((f) => [f.before, f.after]))).toEqual([
+      [
+        [
+          'Toyota Auris 2013–2014, Front: 2; Toyota Corolla 2014–2015, Front (With hardware): 4',
+          'Toyota Auris 2013–2014, Front: 1; Toyota Corolla 2014–2015, Front (With hardware): 2',
+        ],
+      ],
+    ]);
+    expect((await apply(ctx.app, staff, back.id)).status).toBe('applied');
+    expect(await quantities()).toEqual(stored);
   });
 
   it('applies an INCREMENTAL file: action D removes, action A adds, the rest stays; a D naming nothing is reported', async () => {

@@ -49,6 +49,7 @@ export function piesSheets(
     const segments = new Map<string, number>();
     const priceTypes = new Map<string, number>();
     let items = 0;
+    let deleted = 0;
     let header = '';
     let seq = 0;
     let staged: {
@@ -101,13 +102,19 @@ export function piesSheets(
         const row = rowOf(item, known, unmapped, priceTypes);
         if (row) {
           yield row.cells;
-          staged.push(row.staged);
+          if (row.staged) staged.push(row.staged);
+          else deleted += 1;
         }
         if (staged.length >= BATCH || unmapped.length >= BATCH) await flush();
       }
       await flush();
       const notes = [
         `${header}: ${items.toLocaleString('en-US')} Items.`,
+        ...(deleted > 0
+          ? [
+              `${deleted.toLocaleString('en-US')} ${deleted === 1 ? 'Item is' : 'Items are'} marked D (deleted): ${deleted === 1 ? 'its part is' : 'their parts are'} archived, kept for past orders, not deleted.`,
+            ]
+          : []),
         ...(priceTypes.size > 0
           ? [
               `Prices other than the list price, kept with each part for price lists: ${[
@@ -153,8 +160,18 @@ function rowOf(
     return null;
   }
   if (item.maintenance === 'D') {
-    miss('Item deleted', 'MaintenanceType D is not applied: archive the part in the shop');
-    return null;
+    // A deleted Item withdraws its part from the shop: archived, never deleted (orders, invoices
+    // and quotes name it), through the preview's diff as "to be archived". Its other segments
+    // say nothing the shop should keep for a part it no longer sells.
+    if (!known.has(part.toUpperCase())) {
+      miss(
+        'Item deleted',
+        'MaintenanceType D names a part the shop does not hold: nothing to archive',
+      );
+      return null;
+    }
+    const cells: Partial<Record<PartColumnKey, string>> = { sku: part, archived: 'yes' };
+    return { cells: PART_COLUMNS.map((c) => cells[c.key] ?? null) as Cell[], staged: null };
   }
   const cells: Partial<Record<PartColumnKey, string>> = { sku: part };
   const d = item.descriptions;

@@ -28,6 +28,10 @@ export type VcdbIndex = {
   position(id: number): string | undefined;
 };
 
+/** The VCdb's years (1896 to 2100, as a release's upload checks) fit in 256 from 1890. */
+const FIRST_YEAR = 1890;
+const YEARS = 256;
+
 export async function loadVcdbIndex(db: DbOrTx): Promise<VcdbIndex | null> {
   const [release] = await db
     .select()
@@ -50,9 +54,20 @@ export async function loadVcdbIndex(db: DbOrTx): Promise<VcdbIndex | null> {
   const makes = await names(vcdbMakes, 'make_id');
   const models = await names(vcdbModels, 'model_id');
   const positions = await names(vcdbPositions, 'position_id');
-  const vehicles = new Map<number, BaseVehicle>();
-  const byYear = new Map<string, number>();
-  const span = new Map<string, [number, number]>();
+  // Kept small, as it lives through the whole read: each base vehicle is one small integer (its
+  // make and model's place in `pairs`, and its year), each make and model one entry with its
+  // years. One object and one "make:model:year" key per base vehicle cost 30 MB at 150,000, and
+  // V8 lets garbage grow to a multiple of what is live before it collects.
+  const vehicles = new Map<number, number>();
+  const pairs: {
+    makeId: number;
+    modelId: number;
+    first: number;
+    last: number;
+    ids: Map<number, number>;
+  }[] = [];
+  const pairOf = new Map<string, number>();
+  const pairKey = (makeId: number, modelId: number) => `${makeId}:${modelId}`;
   let after = -1;
   for (;;) {
     const page = rowsOf(
@@ -68,22 +83,44 @@ export async function loadVcdbIndex(db: DbOrTx): Promise<VcdbIndex | null> {
         Number(r.make_id),
         Number(r.model_id),
       ];
-      vehicles.set(bv, { year, make: makes.get(makeId) ?? '', model: models.get(modelId) ?? '' });
-      const key = `${makeId}:${modelId}`;
-      byYear.set(`${key}:${year}`, bv);
-      const s = span.get(key);
-      span.set(key, s ? [Math.min(s[0], year), Math.max(s[1], year)] : [year, year]);
+      const key = pairKey(makeId, modelId);
+      let at = pairOf.get(key);
+      if (at === undefined) {
+        at = pairs.push({ makeId, modelId, first: year, last: year, ids: new Map() }) - 1;
+        pairOf.set(key, at);
+      }
+      const pair = pairs[at]!;
+      pair.first = Math.min(pair.first, year);
+      pair.last = Math.max(pair.last, year);
+      pair.ids.set(year, bv);
+      vehicles.set(bv, at * YEARS + (year - FIRST_YEAR));
     }
     if (page.length < 20000) break;
     after = Number(page.at(-1)!.base_vehicle_id);
   }
+  const pairAt = (makeId: number, modelId: number) => {
+    const at = pairOf.get(pairKey(makeId, modelId));
+    return at === undefined ? undefined : pairs[at];
+  };
   return {
     versionDate: release.versionDate,
-    baseVehicle: (bv) => vehicles.get(bv),
+    baseVehicle: (bv) => {
+      const packed = vehicles.get(bv);
+      if (packed === undefined) return undefined;
+      const pair = pairs[Math.floor(packed / YEARS)]!;
+      return {
+        year: (packed % YEARS) + FIRST_YEAR,
+        make: makes.get(pair.makeId) ?? '',
+        model: models.get(pair.modelId) ?? '',
+      };
+    },
     make: (m) => makes.get(m),
     model: (m) => models.get(m),
-    byYear: (mk, md, y) => byYear.get(`${mk}:${md}:${y}`),
-    years: (mk, md) => span.get(`${mk}:${md}`),
+    byYear: (mk, md, y) => pairAt(mk, md)?.ids.get(y),
+    years: (mk, md) => {
+      const pair = pairAt(mk, md);
+      return pair ? [pair.first, pair.last] : undefined;
+    },
     position: (p) => positions.get(p),
   };
 }

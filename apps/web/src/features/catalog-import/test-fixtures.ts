@@ -20,6 +20,7 @@ export const anImport = (over: Partial<CatalogImportDetails> = {}): CatalogImpor
     changed: 0,
     unchanged: 0,
     archived: 0,
+    archivedRows: 0,
     errors: 0,
     fitmentRows: 0,
     fitmentParts: 0,

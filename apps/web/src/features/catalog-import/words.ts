@@ -27,7 +27,7 @@ export function countsLine(job: Pick<CatalogImportSummary, 'counts' | 'archiveMi
     `${figure(c.new)} new`,
     `${figure(c.changed)} changed`,
     `${figure(c.unchanged)} unchanged`,
-    ...(job.archiveMissing ? [`${figure(c.archived)} to archive`] : []),
+    ...(job.archiveMissing || c.archived > 0 ? [`${figure(c.archived)} to archive`] : []),
     ...(c.errors > 0 ? [count(c.errors, 'row with errors', 'rows with errors')] : []),
   ].join(', ');
 }

@@ -8,7 +8,7 @@ export const importKeys = {
 };
 
 /** Which changes a list shows: every new and changed part, or one kind. */
-export type ChangesKind = 'all' | 'new' | 'changed';
+export type ChangesKind = 'all' | 'new' | 'changed' | 'archived';
 
 export const importPath = (id: string) => `/staff/imports/${encodeURIComponent(id)}`;
 

@@ -4,11 +4,18 @@ import type { ChangesKind } from '../api/import-keys';
 import { count, figure } from '../words';
 import { DownloadButton } from '../../../components/ui/download-button';
 
-const KINDS: { value: ChangesKind; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'new', label: 'New' },
-  { value: 'changed', label: 'Changed' },
-];
+const KIND_LABELS: Record<ChangesKind, string> = {
+  all: 'All',
+  new: 'New',
+  changed: 'Changed',
+  archived: 'To be archived',
+};
+
+const BADGES: Record<ImportChange['kind'], [string, string]> = {
+  new: ['badge-success', 'New'],
+  changed: ['badge-info', 'Changed'],
+  archived: ['badge-warning', 'To be archived'],
+};
 
 /** Decision 058: the file's stock is the level as of the preview. */
 const STOCK_NOTE =
@@ -46,9 +53,7 @@ export function ChangeCard({ change }: { change: ImportChange }) {
     <li className="rounded-box bg-base-100 p-3 shadow" data-testid="import-change">
       <h4 id={headingId} className="mb-2 flex flex-wrap items-center gap-2">
         <span className="font-mono font-semibold">{change.partNumber}</span>
-        <span className={`badge badge-sm ${isNew ? 'badge-success' : 'badge-info'}`}>
-          {isNew ? 'New' : 'Changed'}
-        </span>
+        <span className={`badge badge-sm ${BADGES[change.kind][0]}`}>{BADGES[change.kind][1]}</span>
         {change.row !== null && (
           <span className="text-sm text-base-content/80">row {figure(change.row)}</span>
         )}
@@ -82,6 +87,8 @@ export function ChangeCard({ change }: { change: ImportChange }) {
 type Props = {
   changes: ImportChange[];
   kind: ChangesKind;
+  /** The choices offered ("to be archived" only when the file archives parts). */
+  kinds?: readonly ChangesKind[];
   onKind: (kind: ChangesKind) => void;
   /** How many changes of this kind the preview holds. */
   total: number;
@@ -106,17 +113,17 @@ export function ImportChanges(props: Props) {
       </div>
       <fieldset className="flex flex-wrap items-center gap-3">
         <legend className="sr-only">Show</legend>
-        {KINDS.map((k) => (
-          <label key={k.value} className="flex cursor-pointer items-center gap-2">
+        {(props.kinds ?? ['all', 'new', 'changed']).map((k) => (
+          <label key={k} className="flex cursor-pointer items-center gap-2">
             <input
               type="radio"
               name="change-kind"
               className="radio radio-sm"
-              value={k.value}
-              checked={kind === k.value}
-              onChange={() => props.onKind(k.value)}
+              value={k}
+              checked={kind === k}
+              onChange={() => props.onKind(k)}
             />
-            <span>{k.label}</span>
+            <span>{KIND_LABELS[k]}</span>
           </label>
         ))}
       </fieldset>

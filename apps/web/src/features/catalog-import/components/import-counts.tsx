@@ -14,7 +14,9 @@ export function ImportCounts({
     { key: 'new', label: 'New parts', value: figure(c.new) },
     { key: 'changed', label: 'Changed', value: figure(c.changed) },
     { key: 'unchanged', label: 'Unchanged', value: figure(c.unchanged) },
-    ...(job.archiveMissing
+    // Shown when parts missing from the file are archived, or when the file archives its own
+    // (a PIES Item marked D).
+    ...(job.archiveMissing || c.archived > 0
       ? [
           {
             key: 'archived',

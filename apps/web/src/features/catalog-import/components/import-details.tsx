@@ -25,11 +25,19 @@ function Changes({ job }: { job: CatalogImportDetails }) {
   const [kind, setKind] = useState<ChangesKind>('all');
   const changes = useImportChanges(job.id, kind, true);
   const c = job.counts;
-  const total = kind === 'new' ? c.new : kind === 'changed' ? c.changed : c.new + c.changed;
+  const total =
+    kind === 'new'
+      ? c.new
+      : kind === 'changed'
+        ? c.changed
+        : kind === 'archived'
+          ? c.archivedRows
+          : c.new + c.changed + c.archivedRows;
   return (
     <ImportChanges
       changes={changes.data?.pages.flatMap((p) => p.items) ?? []}
       kind={kind}
+      kinds={c.archivedRows > 0 ? ['all', 'new', 'changed', 'archived'] : ['all', 'new', 'changed']}
       onKind={setKind}
       total={total}
       hasMore={changes.hasNextPage}

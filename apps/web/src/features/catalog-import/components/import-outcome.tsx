@@ -22,7 +22,7 @@ export function ImportOutcome({ job, uploadHref, partsHref }: Props) {
           <p className="font-semibold">
             Applied{job.appliedAt ? ` on ${formatDateTime(job.appliedAt)}` : ''}: {figure(c.new)}{' '}
             new, {figure(c.changed)} changed
-            {job.archiveMissing ? `, ${figure(c.archived)} archived` : ''}
+            {job.archiveMissing || c.archived > 0 ? `, ${figure(c.archived)} archived` : ''}
             {c.fitmentParts > 0 ? `, vehicles replaced for ${count(c.fitmentParts, 'part')}` : ''}
             {c.pictures > 0 ? `, ${count(c.pictures, 'picture')}` : ''}.
           </p>

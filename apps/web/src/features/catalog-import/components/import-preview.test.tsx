@@ -38,6 +38,53 @@ describe('import counts', () => {
   });
 });
 
+describe('parts a file archives (a PIES Item marked D)', () => {
+  it('counts them as to be archived without "archive the missing", and badges each in the diff', async () => {
+    render(
+      <ImportCounts
+        job={anImport({
+          counts: { ...counts, rows: 3, changed: 1, unchanged: 1, archived: 1, archivedRows: 1 },
+        })}
+      />,
+    );
+    expect(screen.getByTestId('count-archived').textContent).toBe('To be archived1');
+    const onKind = vi.fn();
+    render(
+      <ImportChanges
+        kind="all"
+        kinds={['all', 'new', 'changed', 'archived']}
+        onKind={onKind}
+        total={2}
+        hasMore={false}
+        onMore={vi.fn()}
+        loading={false}
+        loadingMore={false}
+        error={null}
+        onDownload={vi.fn().mockResolvedValue(undefined)}
+        changes={[
+          {
+            row: 2,
+            partNumber: 'PX-400',
+            kind: 'archived',
+            fields: [
+              { field: 'archived', label: 'Archived', before: 'no', after: 'yes', flagged: false },
+            ],
+          },
+        ]}
+      />,
+    );
+    const card = screen.getByTestId('import-change');
+    expect(within(card).getByText('To be archived').className).toContain('badge');
+    expect(
+      within(within(card).getByRole('row', { name: /^Archived/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['no', 'yes']);
+    await userEvent.click(screen.getByRole('radio', { name: 'To be archived' }));
+    expect(onKind).toHaveBeenCalledWith('archived');
+  });
+});
+
 describe('import errors', () => {
   const error = {
     sheet: 'parts' as const,
