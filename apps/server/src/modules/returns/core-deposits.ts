@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { OrderLineRow, OrderView } from '../orders/orders.service.js';
+import { heldByLine } from './returns.service.js';
 import { coreDepositClaims, returnLines, returns, type ReturnLineRow } from './returns.tables.js';
 
 /*
@@ -50,26 +51,7 @@ export async function coreStateByLine(
 ): Promise<Map<number, CoreState>> {
   const other = exceptReturnId ? [ne(returns.id, exceptReturnId)] : [];
   const [held, given, kept] = [
-    await db
-      .select({
-        lineNo: returnLines.lineNo,
-        n: sql<string>`coalesce(sum(case
-          when ${returns.status} in ('requested', 'approved') then ${returnLines.quantity}
-          when ${returns.status} = 'received' then ${returnLines.received}
-          else coalesce(${returnLines.resaleable}, 0) + coalesce(${returnLines.scrapped}, 0)
-        end), 0)`,
-      })
-      .from(returnLines)
-      .innerJoin(returns, eq(returns.id, returnLines.returnId))
-      .where(
-        and(
-          eq(returnLines.orderId, orderId),
-          eq(returns.reason, 'core_return'),
-          ne(returns.status, 'refused'),
-          ...other,
-        ),
-      )
-      .groupBy(returnLines.lineNo),
+    await heldByLine(db, orderId, 'cores', exceptReturnId),
     await db
       .select({
         lineNo: returnLines.lineNo,
@@ -92,7 +74,7 @@ export async function coreStateByLine(
     if (!s) states.set(lineNo, (s = emptyState()));
     return s;
   };
-  for (const r of held) of(r.lineNo).held = Number(r.n);
+  for (const [lineNo, n] of held) of(lineNo).held = n;
   for (const r of given) {
     of(r.lineNo).refundedWithPart = Number(r.withPart);
     of(r.lineNo).givenCents = Number(r.cents);

@@ -89,9 +89,16 @@ async function returnableOrder(db: DbOrTx, caller: Caller, orderId: string): Pro
 
 /**
  * What other returns hold of each line of an order: open ones what they asked (or, received, what
- * arrived), inspected and settled ones what they accepted; refused ones nothing.
+ * arrived), inspected and settled ones what they accepted; refused ones nothing. The delivered
+ * pieces (`parts`) and the old parts sent back for their deposits (`cores`, decision 069) are two
+ * pools: a core return sends back the old part, not a delivered one.
  */
-export async function heldByLine(db: DbOrTx, orderId: string): Promise<Map<number, number>> {
+export async function heldByLine(
+  db: DbOrTx,
+  orderId: string,
+  pool: 'parts' | 'cores' = 'parts',
+  exceptReturnId?: string,
+): Promise<Map<number, number>> {
   const rows = await db
     .select({
       lineNo: returnLines.lineNo,
@@ -107,8 +114,8 @@ export async function heldByLine(db: DbOrTx, orderId: string): Promise<Map<numbe
       and(
         eq(returnLines.orderId, orderId),
         ne(returns.status, 'refused'),
-        // A core return sends back the old part, not a delivered one (decision 069).
-        ne(returns.reason, 'core_return'),
+        pool === 'cores' ? eq(returns.reason, 'core_return') : ne(returns.reason, 'core_return'),
+        ...(exceptReturnId ? [ne(returns.id, exceptReturnId)] : []),
       ),
     )
     .groupBy(returnLines.lineNo);
