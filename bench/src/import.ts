@@ -246,6 +246,8 @@ export async function runImport(section: string, databaseUrl?: string): Promise<
     // The orders placed during the apply must not stop at the account's open-order ceiling.
     extraEnv: { MAX_UNPAID_ORDERS: '1000', MAX_UNPAID_ORDER_VALUE: '100000000' },
     ...(databaseUrl ? { databaseUrl } : {}),
+    // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the server.
+    ...(settings.serverNodeArgs ? { nodeArgs: settings.serverNodeArgs } : {}),
   });
   let step = 'sign-up';
   try {
