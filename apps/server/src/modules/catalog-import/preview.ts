@@ -47,6 +47,7 @@ export type PreviewDeps = { db: Db; log: FastifyBaseLogger; uploadsDir: string }
 
 const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 const BATCH = 5_000;
+const WRITES_IN_FLIGHT = 2;
 
 /** Progress written at most once a second (and at each phase), so reading is not slowed by it. */
 function progressWriter(db: Db, id: string) {
@@ -118,22 +119,25 @@ export async function runPreview(
         const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
         let batch: (StagedPart | StagedFitment)[] = [];
         let count = 0;
-        // One batch is written while the next is read: on PostgreSQL the database works on the
-        // other core meanwhile. At most one write is in flight (memory stays at two batches).
-        let writing: Promise<void> = Promise.resolve();
+        // Batches are written while the next is read: on PostgreSQL the database works on the
+        // other core meanwhile, on two connections (writing a batch of parts took longer than
+        // reading the next, and the reader waited). At most two writes are in flight (memory
+        // stays at three batches); on the embedded database they queue for its one connection.
+        const writing: Promise<void>[] = [];
         const flush = async () => {
           const rowsToWrite = batch;
           batch = [];
-          await writing;
-          writing = (async () => {
+          if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+          const write = (async () => {
             if (kind === 'parts')
               await insertStagedParts(db, importId, rowsToWrite as StagedPart[]);
             else await insertStagedFitments(db, importId, rowsToWrite as StagedFitment[]);
             read += rowsToWrite.length;
             await progress.set({ phase: 'reading', read });
           })();
-          // A failed write surfaces at the next flush or at the end, never unhandled.
-          writing.catch(() => undefined);
+          // A failed write surfaces at a later flush or at the end, never unhandled.
+          write.catch(() => undefined);
+          writing.push(write);
         };
         for await (const row of rows) {
           rowNo += 1;
@@ -156,7 +160,7 @@ export async function runPreview(
           if (batch.length >= BATCH) await flush();
         }
         await flush();
-        await writing;
+        await Promise.all(writing);
       }
     }
     if (partSheets === 0 && fitmentSheets === 0)
