@@ -21,6 +21,8 @@ import { formulaSafe, listCell, moneyCell, pairsCell } from './cells.js';
 
 /** Parts a page (and rows a chunk of CSV text): see `csvChunks` for why so few. */
 const PAGE = 100;
+/** Parts a page of the XLSX export, which writes row by row through exceljs (not measured yet). */
+const XLSX_PAGE = 1_000;
 
 /** A part's cells in the column order of PART_COLUMNS. */
 export function partCells(p: PartRow): string[] {
@@ -67,8 +69,9 @@ async function pageOf(
   filters: StaffPartFilters,
   withVehicles: boolean,
   after: string | null,
+  size = PAGE,
 ): Promise<{ parts: PartRow[]; fitments: Map<string, ExportedFitment[]> } | null> {
-  const parts = await exportPartsPage(db, filters, after, PAGE);
+  const parts = await exportPartsPage(db, filters, after, size);
   if (parts.length === 0) return null;
   const fitments = new Map<string, ExportedFitment[]>();
   const vehicles = withVehicles
@@ -96,7 +99,7 @@ async function* pages(
 ): AsyncGenerator<{ parts: PartRow[]; fitments: Map<string, ExportedFitment[]> }> {
   let after: string | null = null;
   for (;;) {
-    const page = await pageOf(db, filters, withVehicles, after);
+    const page = await pageOf(db, filters, withVehicles, after, XLSX_PAGE);
     if (page === null) return;
     yield page;
     after = page.parts.at(-1)!.sku.toUpperCase();
