@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -47,7 +48,12 @@ export type PreviewDeps = { db: Db; log: FastifyBaseLogger; uploadsDir: string }
 
 const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 const BATCH = 5_000;
-const WRITES_IN_FLIGHT = 2;
+/**
+ * Staged batches written at once while the reader goes on: two on PostgreSQL (the database works
+ * on the other core), one on the embedded database, which runs in the server's own thread.
+ */
+const writesInFlight = (db: Db) =>
+  (db as { $client?: unknown }).$client instanceof PGlite ? 1 : 2;
 
 /** Progress written at most once a second (and at each phase), so reading is not slowed by it. */
 function progressWriter(db: Db, id: string) {
@@ -76,6 +82,7 @@ export async function runPreview(
 ): Promise<void> {
   const { db } = deps;
   const progress = progressWriter(db, importId);
+  const inFlight = writesInFlight(db);
   const notes: string[] = [];
   let mark = performance.now();
   // The lease is renewed however long one step takes (a check over 400,000 rows): a job whose
@@ -121,13 +128,12 @@ export async function runPreview(
         let count = 0;
         // Batches are written while the next is read: on PostgreSQL the database works on the
         // other core meanwhile, on two connections (writing a batch of parts took longer than
-        // reading the next, and the reader waited). At most two writes are in flight (memory
-        // stays at three batches); on the embedded database they queue for its one connection.
+        // reading the next, and the reader waited). Memory stays at three batches at most.
         const writing: Promise<void>[] = [];
         const flush = async () => {
           const rowsToWrite = batch;
           batch = [];
-          if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+          if (writing.length >= inFlight) await writing.shift();
           const write = (async () => {
             if (kind === 'parts')
               await insertStagedParts(db, importId, rowsToWrite as StagedPart[]);
