@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -47,6 +48,12 @@ export type PreviewDeps = { db: Db; log: FastifyBaseLogger; uploadsDir: string }
 
 const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 const BATCH = 5_000;
+/**
+ * Staged batches written at once while the reader goes on: two on PostgreSQL (the database works
+ * on the other core), one on the embedded database, which runs in the server's own thread.
+ */
+const writesInFlight = (db: Db) =>
+  (db as { $client?: unknown }).$client instanceof PGlite ? 1 : 2;
 
 /** Progress written at most once a second (and at each phase), so reading is not slowed by it. */
 function progressWriter(db: Db, id: string) {
@@ -75,6 +82,7 @@ export async function runPreview(
 ): Promise<void> {
   const { db } = deps;
   const progress = progressWriter(db, importId);
+  const inFlight = writesInFlight(db);
   const notes: string[] = [];
   let mark = performance.now();
   // The lease is renewed however long one step takes (a check over 400,000 rows): a job whose
@@ -118,22 +126,24 @@ export async function runPreview(
         const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
         let batch: (StagedPart | StagedFitment)[] = [];
         let count = 0;
-        // One batch is written while the next is read: on PostgreSQL the database works on the
-        // other core meanwhile. At most one write is in flight (memory stays at two batches).
-        let writing: Promise<void> = Promise.resolve();
+        // Batches are written while the next is read: on PostgreSQL the database works on the
+        // other core meanwhile, on two connections (writing a batch of parts took longer than
+        // reading the next, and the reader waited). Memory stays at three batches at most.
+        const writing: Promise<void>[] = [];
         const flush = async () => {
           const rowsToWrite = batch;
           batch = [];
-          await writing;
-          writing = (async () => {
+          if (writing.length >= inFlight) await writing.shift();
+          const write = (async () => {
             if (kind === 'parts')
               await insertStagedParts(db, importId, rowsToWrite as StagedPart[]);
             else await insertStagedFitments(db, importId, rowsToWrite as StagedFitment[]);
             read += rowsToWrite.length;
             await progress.set({ phase: 'reading', read });
           })();
-          // A failed write surfaces at the next flush or at the end, never unhandled.
-          writing.catch(() => undefined);
+          // A failed write surfaces at a later flush or at the end, never unhandled.
+          write.catch(() => undefined);
+          writing.push(write);
         };
         for await (const row of rows) {
           rowNo += 1;
@@ -156,7 +166,7 @@ export async function runPreview(
           if (batch.length >= BATCH) await flush();
         }
         await flush();
-        await writing;
+        await Promise.all(writing);
       }
     }
     if (partSheets === 0 && fitmentSheets === 0)

@@ -322,7 +322,8 @@ function checkedVehicle(candidate: {
   position: string;
   note: string;
 }) {
-  const key = JSON.stringify(candidate);
+  // Each text with its length first: no two candidates share a key (cheaper than JSON.stringify).
+  const key = `${candidate.make.length}:${candidate.make}${candidate.model.length}:${candidate.model}${candidate.yearFrom},${candidate.yearTo},${candidate.position.length}:${candidate.position}${candidate.note}`;
   let result = seenVehicles.get(key);
   if (!result) {
     if (seenVehicles.size >= 50_000) seenVehicles.clear();
@@ -331,6 +332,15 @@ function checkedVehicle(candidate: {
   }
   return result;
 }
+
+const columnOf: Record<string, string> = {
+  make: 'Make',
+  model: 'Model',
+  yearFrom: 'Year from',
+  yearTo: 'Year to',
+  position: 'Position',
+  note: 'Note',
+};
 
 export function stageFitment(
   rowNo: number,
@@ -356,14 +366,6 @@ export function stageFitment(
     note: text('note') ?? '',
   };
   const result = checkedVehicle(candidate);
-  const columnOf: Record<string, string> = {
-    make: 'Make',
-    model: 'Model',
-    yearFrom: 'Year from',
-    yearTo: 'Year to',
-    position: 'Position',
-    note: 'Note',
-  };
   if (!result.success)
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');

@@ -141,6 +141,10 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
   let listener: { close(): Promise<void> } | null = null;
   let lastPrune = Date.now();
   let rebuilding = false;
+  /**
+   * A bulk change (an import) is being loaded: the live index does not hold it, so it answers
+   * nothing until the fresh one is swapped in and the database answers meanwhile, as at start-up.
+   */
   let reloading = false;
   /** A catch-up this instance's own write asked for: reads wait for it (read your writes). */
   let ownWrite: Promise<void> | null = null;
@@ -470,6 +474,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       const text = filters.q?.trim() ?? '';
       if (!index) return null;
       await afterOwnWrites();
+      if (reloading) return null;
       const prepared = text ? await prepare(text, false) : null;
       if (text && !prepared) return null;
       const entry = buyer ? buyerEntry(buyer) : null;
@@ -498,6 +503,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
     async suggest(raw) {
       if (!index) return null;
       await afterOwnWrites();
+      if (reloading) return null;
       const prepared = await prepare(raw, true);
       if (!prepared) return null;
       if (!prepared.hasWords && prepared.codes.length === 0) return [];
@@ -508,6 +514,7 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       if (!index || !isAscii(value)) return undefined;
       if (value.length < 2 || value.length > 40) return null;
       await afterOwnWrites();
+      if (reloading) return undefined;
       return index.exact(value, normalisePartNumber(value));
     },
     status,

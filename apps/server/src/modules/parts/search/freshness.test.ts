@@ -107,6 +107,46 @@ describe('search after a bulk change (an import)', () => {
       await search.stop();
     }
   });
+
+  it('never answers from the index that lacks the bulk change while the fresh one loads', async () => {
+    const db = ctx.database.db;
+    const search = createCatalogSearch(db, { pollMs: 60_000, listen: false, bulkChanges: 50 });
+    try {
+      await until(async () => search.status().state === 'ready');
+      await db.execute(sql`
+        insert into parts (name, description, min_order_quantity, available_quantity, price_cents, image_url, sku)
+        select 'Okapi mirror ' || n, 'x', 1, 5, 900, '/a.svg', 'OKA-' || n
+          from generate_series(1, 400) n`);
+      // As the import's apply does once it commits: this instance's own write.
+      search.nudge();
+      const answers: number[] = [];
+      for (;;) {
+        const [page, suggested, exact] = await Promise.all([
+          search.catalog({ q: 'okapi', page: 1, pageSize: 24 }),
+          search.suggest('okap'),
+          search.exact('OKA-400'),
+        ]);
+        // Null (undefined for the exact match): "ask the database", which holds the change.
+        if (page === null) {
+          expect(suggested).toBeNull();
+          expect(exact).toBeUndefined();
+          answers.push(-1);
+        } else {
+          answers.push(page.total);
+          if (page.total === 400) {
+            expect(suggested?.length).toBeGreaterThan(0);
+            expect(exact).toMatchObject({ sku: 'OKA-400' });
+            break;
+          }
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(answers.filter((n) => n !== -1 && n !== 400)).toEqual([]);
+      expect(answers[0]).toBe(-1);
+    } finally {
+      await search.stop();
+    }
+  });
 });
 
 /**
