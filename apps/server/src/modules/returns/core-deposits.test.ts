@@ -7,16 +7,16 @@ import {
   type CreatedApiKey,
   type OrderResponse,
   type PartResponse,
-  type ReturnAction,
   type ReturnOptions,
   type ReturnResponse,
   type StaffOverview,
   type V1Order,
 } from '@storefront/contract';
-import { admin, customer } from '../../test/accounts.js';
+import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { returnsKit, returnsShipTo, type KitLine, type KitPart } from '../../test/returns-kit.js';
 import { california } from '../../test/tax-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { companyCreditNotes, companyInvoices } from '../companies/companies.tables.js';
@@ -28,8 +28,6 @@ import { sweepOverdueCores } from './core-sweep.js';
 import { coreDepositClaims, returns } from './returns.tables.js';
 
 type Person = Awaited<ReturnType<typeof customer>>;
-type Part = { id: string; priceCents: number };
-const shipTo = { street: '3 Mill Lane', city: 'Leeds', postalCode: 'LS2 7QT', country: 'UK' };
 const DAY = 24 * 60 * 60 * 1000;
 const mail = { publicUrl: 'http://localhost', brandName: 'Shop' };
 
@@ -41,28 +39,12 @@ describe('core deposits', () => {
     openOrderLimits: { count: 1000, valueCents: 1e12 },
   });
   const db = () => ctx.database.db;
-  const call = (
-    who: Person | { auth: Record<string, string> } | null,
-    method: string,
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...(who ? who.auth : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  let staffMember: Person | undefined;
-  const staff = async () => (staffMember ??= await admin(ctx.app, db()));
-  const act = async (id: string, action: ReturnAction, body: object = {}) =>
-    call(await staff(), 'POST', `/api/staff/returns/${id}/${action}`, body);
+  const { call, staff, act, checkout, shipAndDeliver } = returnsKit(ctx);
   const stockOf = async (partId: string) =>
     (await db().select().from(parts).where(eq(parts.id, partId)))[0]!.availableQuantity;
 
   /** A remanufactured part: $100, a $25 core deposit, set through the staff form's API. */
-  const corePart = async (coreCharge = 25): Promise<Part> => {
+  const corePart = async (coreCharge = 25): Promise<KitPart> => {
     const made = await insertPart(db(), { price: 100, minOrderQuantity: 1 });
     const edited = await call(await staff(), 'PUT', `/api/parts/${made.id}`, {
       name: made.name,
@@ -75,42 +57,16 @@ describe('core deposits', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     return made;
   };
-  const checkout = async (
-    who: Person,
-    lines: { part: Part; quantity: number }[],
-    extra: Record<string, unknown> = {},
-  ) => {
-    const res = await call(who, 'POST', '/api/checkout', {
-      lines: lines.map((l) => ({
-        partId: l.part.id,
-        quantity: l.quantity,
-        unitPrice: l.part.priceCents / 100,
-      })),
-      shipTo,
-      phone: '0113 496 0000',
-      ...extra,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<OrderResponse>();
-  };
+  /** Shipped and delivered, `daysAgo` days ago by the shop's clock. */
   const deliver = async (orderId: string, daysAgo = 0) => {
-    const boss = await staff();
-    expect(
-      (
-        await call(boss, 'POST', `/api/staff/orders/${orderId}/ship`, {
-          carrier: 'DPD',
-          trackingNumber: '1550',
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect((await call(boss, 'POST', `/api/staff/orders/${orderId}/deliver`)).statusCode).toBe(200);
+    await shipAndDeliver(orderId);
     if (daysAgo > 0)
       await db()
         .update(orders)
         .set({ deliveredAt: new Date(Date.now() - daysAgo * DAY) })
         .where(eq(orders.id, orderId));
   };
-  const delivered = async (who: Person, lines: { part: Part; quantity: number }[], daysAgo = 0) => {
+  const delivered = async (who: Person, lines: KitLine[], daysAgo = 0) => {
     const order = await checkout(who, lines);
     await payInSandbox(ctx.app, who, order._id);
     await deliver(order._id, daysAgo);
@@ -383,8 +339,8 @@ describe('core deposits', () => {
       await call(owner, 'POST', '/api/companies', {
         name: 'Core Garage',
         taxId: 'GB 7',
-        billingAddress: shipTo,
-        deliveryAddresses: [shipTo],
+        billingAddress: returnsShipTo,
+        deliveryAddresses: [returnsShipTo],
       })
     ).json<CompanyResponse>();
     await call(boss, 'PUT', `/api/staff/companies/${company.id}/terms`, {
@@ -406,7 +362,7 @@ describe('core deposits', () => {
       {
         lines: [{ partNumber: row!.sku, quantity: 2 }],
         phone: '+44 1 2345',
-        shipTo,
+        shipTo: returnsShipTo,
         payment: 'account',
       },
       { 'idempotency-key': 'core-feed-1' },

@@ -1,15 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type {
-  CompanyResponse,
-  OrderResponse,
-  ReturnAction,
-  ReturnResponse,
-} from '@storefront/contract';
-import { admin, customer } from '../../test/accounts.js';
+import type { CompanyResponse, OrderResponse, ReturnResponse } from '@storefront/contract';
+import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { returnsKit, returnsShipTo } from '../../test/returns-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
 import { companyInvoices, companyMembers } from '../companies/companies.tables.js';
@@ -20,8 +16,7 @@ import { refunds } from '../payments/payments.tables.js';
 import { returns } from './returns.tables.js';
 
 type Person = Awaited<ReturnType<typeof customer>>;
-type Part = { id: string; priceCents: number };
-const shipTo = { street: '3 Mill Lane', city: 'Leeds', postalCode: 'LS2 7QT', country: 'UK' };
+const shipTo = returnsShipTo;
 
 /** Issue 38: a warranty claim settled by a replacement order at no charge (decision 065). */
 describe('warranty replacement orders', () => {
@@ -30,54 +25,10 @@ describe('warranty replacement orders', () => {
     mailRateLimit: false,
     openOrderLimits: { count: 1000, valueCents: 1e12 },
   });
-  const call = (who: Person | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers: who ? who.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  let staffMember: Person | undefined;
-  const staff = async () => (staffMember ??= await admin(ctx.app, ctx.database.db));
+  const { call, staff, act, checkout, shipAndDeliver, delivered } = returnsKit(ctx);
   const stockOf = async (partId: string) =>
     (await ctx.database.db.select().from(parts).where(eq(parts.id, partId)))[0]!.availableQuantity;
-  const act = async (id: string, action: ReturnAction, body: object = {}) =>
-    call(await staff(), 'POST', `/api/staff/returns/${id}/${action}`, body);
 
-  const checkout = async (
-    who: Person,
-    lines: { part: Part; quantity: number }[],
-    extra: Record<string, unknown> = {},
-  ) => {
-    const res = await call(who, 'POST', '/api/checkout', {
-      lines: lines.map((l) => ({
-        partId: l.part.id,
-        quantity: l.quantity,
-        unitPrice: l.part.priceCents / 100,
-      })),
-      shipTo,
-      phone: '0113 496 0000',
-      ...extra,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<OrderResponse>();
-  };
-  const shipAndDeliver = async (orderId: string) => {
-    const boss = await staff();
-    const ship = await call(boss, 'POST', `/api/staff/orders/${orderId}/ship`, {
-      carrier: 'DPD',
-      trackingNumber: '1550',
-    });
-    expect(ship.statusCode, ship.body).toBe(200);
-    const deliver = await call(boss, 'POST', `/api/staff/orders/${orderId}/deliver`);
-    expect(deliver.statusCode, deliver.body).toBe(200);
-  };
-  const delivered = async (who: Person, lines: { part: Part; quantity: number }[]) => {
-    const order = await checkout(who, lines);
-    await payInSandbox(ctx.app, who, order._id);
-    await shipAndDeliver(order._id);
-    return order;
-  };
   /** A return asked, approved, received whole and inspected as `judged` ([resaleable, scrapped]). */
   const inspected = async (
     who: Person,
