@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { OrderResponse, ReturnAction } from '@storefront/contract';
-import { admin, type customer } from './accounts.js';
+import type { CompanyResponse, OrderResponse, ReturnAction } from '@storefront/contract';
+import { companyMembers } from '../modules/companies/companies.tables.js';
+import { admin, customer } from './accounts.js';
 import { payInSandbox } from './pay.js';
 import type { TestContext } from './test-app.js';
 
@@ -72,5 +73,34 @@ export function returnsKit(ctx: TestContext) {
     await shipAndDeliver(order._id);
     return order;
   };
-  return { call, staff, act, checkout, shipAndDeliver, delivered };
+  /**
+   * A company `owner` makes, with another member (a buyer) and payment terms staff set: 30 days
+   * and `creditLimit` dollars on account.
+   */
+  const companyOnAccount = async (owner: Person, name: string, creditLimit = 10_000) => {
+    const created = await call(owner, 'POST', '/api/companies', {
+      name,
+      taxId: 'GB 999 8888 77',
+      billingAddress: {
+        street: '12 Dock Road',
+        city: 'Leeds',
+        postalCode: 'LS1 4AP',
+        country: 'UK',
+      },
+      deliveryAddresses: [returnsShipTo],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const company = created.json<CompanyResponse>();
+    const member = await customer(ctx.app);
+    await ctx.database.db
+      .insert(companyMembers)
+      .values({ companyId: company.id, userId: member.userId, role: 'buyer' });
+    const terms = await call(await staff(), 'PUT', `/api/staff/companies/${company.id}/terms`, {
+      termsDays: 30,
+      creditLimit,
+    });
+    expect(terms.statusCode, terms.body).toBe(200);
+    return { company, member };
+  };
+  return { call, staff, act, checkout, shipAndDeliver, delivered, companyOnAccount };
 }

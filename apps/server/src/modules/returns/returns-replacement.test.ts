@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CompanyResponse, OrderResponse, ReturnResponse } from '@storefront/contract';
+import type { OrderResponse, ReturnResponse } from '@storefront/contract';
 import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
@@ -8,7 +8,7 @@ import { pdfText } from '../../test/pdf-text.js';
 import { returnsKit, returnsShipTo } from '../../test/returns-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
-import { companyInvoices, companyMembers } from '../companies/companies.tables.js';
+import { companyInvoices } from '../companies/companies.tables.js';
 import { orderLines, orders } from '../orders/orders.tables.js';
 import { parts } from '../parts/parts.tables.js';
 import { stockMovements } from '../parts/stock.tables.js';
@@ -25,7 +25,8 @@ describe('warranty replacement orders', () => {
     mailRateLimit: false,
     openOrderLimits: { count: 1000, valueCents: 1e12 },
   });
-  const { call, staff, act, checkout, shipAndDeliver, delivered } = returnsKit(ctx);
+  const { call, staff, act, checkout, shipAndDeliver, delivered, companyOnAccount } =
+    returnsKit(ctx);
   const stockOf = async (partId: string) =>
     (await ctx.database.db.select().from(parts).where(eq(parts.id, partId)))[0]!.availableQuantity;
 
@@ -261,27 +262,7 @@ describe('warranty replacement orders', () => {
 
   it('replaces an order on account for the company: its members see it, no invoice, no credit note; returning it gives back nothing', async () => {
     const owner = await customer(ctx.app);
-    const created = await call(owner, 'POST', '/api/companies', {
-      name: 'Warranty Garage',
-      taxId: 'GB 999 8888 11',
-      billingAddress: {
-        street: '12 Dock Road',
-        city: 'Leeds',
-        postalCode: 'LS1 4AP',
-        country: 'UK',
-      },
-      deliveryAddresses: [shipTo],
-    });
-    const company = created.json<CompanyResponse>();
-    const member = await customer(ctx.app);
-    await ctx.database.db
-      .insert(companyMembers)
-      .values({ companyId: company.id, userId: member.userId, role: 'buyer' });
-    const terms = await call(await staff(), 'PUT', `/api/staff/companies/${company.id}/terms`, {
-      termsDays: 30,
-      creditLimit: 10_000,
-    });
-    expect(terms.statusCode, terms.body).toBe(200);
+    const { company, member } = await companyOnAccount(owner, 'Warranty Garage');
     const part = await insertPart(ctx.database.db, { price: 25, minOrderQuantity: 1 });
     const order = await checkout(owner, [{ part, quantity: 2 }], {
       companyId: company.id,

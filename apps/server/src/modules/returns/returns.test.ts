@@ -7,25 +7,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   nextReturnStatus,
   RETURN_ACTIONS,
-  type CompanyResponse,
   type OrderResponse,
   type ReturnAction,
   type ReturnOptions,
   type ReturnResponse,
   type ReturnSummary,
 } from '@storefront/contract';
-import { admin, customer } from '../../test/accounts.js';
+import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { formData } from '../../test/import-kit.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { payInSandbox } from '../../test/pay.js';
+import { returnsKit } from '../../test/returns-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { auditLog } from '../audit/audit.tables.js';
-import {
-  companyCreditNotes,
-  companyInvoices,
-  companyMembers,
-} from '../companies/companies.tables.js';
+import { companyCreditNotes, companyInvoices } from '../companies/companies.tables.js';
 import { orders } from '../orders/orders.tables.js';
 import { parts } from '../parts/parts.tables.js';
 import { stockMovements } from '../parts/stock.tables.js';
@@ -33,7 +29,6 @@ import { refunds } from '../payments/payments.tables.js';
 import { returnLines, returns } from './returns.tables.js';
 
 type Person = Awaited<ReturnType<typeof customer>>;
-const shipTo = { street: '3 Mill Lane', city: 'Leeds', postalCode: 'LS2 7QT', country: 'UK' };
 const DAY = 86_400_000;
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'returns-test-'));
 const photo = () =>
@@ -49,56 +44,11 @@ describe('returns', () => {
     openOrderLimits: { count: 1000, valueCents: 1e12 },
   });
   afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
-  const call = (who: Person | null, method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers: who ? who.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  let staffMember: Person | undefined;
-  const staff = async () => (staffMember ??= await admin(ctx.app, ctx.database.db));
+  const { call, staff, act, checkout, shipAndDeliver, delivered, companyOnAccount } =
+    returnsKit(ctx);
   const stockOf = async (partId: string) =>
     (await ctx.database.db.select().from(parts).where(eq(parts.id, partId)))[0]!.availableQuantity;
 
-  const checkout = async (
-    who: Person,
-    lines: { part: { id: string; priceCents: number }; quantity: number }[],
-    extra: Record<string, unknown> = {},
-  ) => {
-    const res = await call(who, 'POST', '/api/checkout', {
-      lines: lines.map((l) => ({
-        partId: l.part.id,
-        quantity: l.quantity,
-        unitPrice: l.part.priceCents / 100,
-      })),
-      shipTo,
-      phone: '0113 496 0000',
-      ...extra,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<OrderResponse>();
-  };
-  const shipAndDeliver = async (orderId: string) => {
-    const boss = await staff();
-    const ship = await call(boss, 'POST', `/api/staff/orders/${orderId}/ship`, {
-      carrier: 'DPD',
-      trackingNumber: '1550',
-    });
-    expect(ship.statusCode, ship.body).toBe(200);
-    const deliver = await call(boss, 'POST', `/api/staff/orders/${orderId}/deliver`);
-    expect(deliver.statusCode, deliver.body).toBe(200);
-  };
-  /** A card order of the parts, paid, shipped and delivered. */
-  const delivered = async (
-    who: Person,
-    lines: { part: { id: string; priceCents: number }; quantity: number }[],
-  ) => {
-    const order = await checkout(who, lines);
-    await payInSandbox(ctx.app, who, order._id);
-    await shipAndDeliver(order._id);
-    return order;
-  };
   const ask = (
     who: Person,
     orderId: string,
@@ -106,8 +56,6 @@ describe('returns', () => {
     reason = 'not_needed',
     note?: string,
   ) => call(who, 'POST', '/api/returns', { orderId, reason, lines, ...(note ? { note } : {}) });
-  const act = async (id: string, action: ReturnAction, body: object = {}) =>
-    call(await staff(), 'POST', `/api/staff/returns/${id}/${action}`, body);
 
   it('takes a line back from a card buyer: approve, receive, inspect (stock back as "returned"), settle with the fee, refund through the job', async () => {
     const buyer = await customer(ctx.app);
@@ -511,27 +459,7 @@ describe('returns', () => {
 
   it('credits an order on account with a numbered credit note, once under 20 concurrent settles; staff fees apply', async () => {
     const owner = await customer(ctx.app);
-    const created = await call(owner, 'POST', '/api/companies', {
-      name: 'Returns Garage',
-      taxId: 'GB 999 8888 77',
-      billingAddress: {
-        street: '12 Dock Road',
-        city: 'Leeds',
-        postalCode: 'LS1 4AP',
-        country: 'UK',
-      },
-      deliveryAddresses: [shipTo],
-    });
-    const company = created.json<CompanyResponse>();
-    const member = await customer(ctx.app);
-    await ctx.database.db
-      .insert(companyMembers)
-      .values({ companyId: company.id, userId: member.userId, role: 'buyer' });
-    const terms = await call(await staff(), 'PUT', `/api/staff/companies/${company.id}/terms`, {
-      termsDays: 30,
-      creditLimit: 10_000,
-    });
-    expect(terms.statusCode, terms.body).toBe(200);
+    const { company, member } = await companyOnAccount(owner, 'Returns Garage');
     const fees = await call(await staff(), 'PUT', '/api/staff/return-fees', {
       fees: { wrong_part: 0, damaged_in_transit: 0, defective: 0, not_needed: 10 },
     });
