@@ -4,30 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReturnResponse } from '@storefront/contract';
 import { createQueryClient } from '../../../lib/query-client';
 import { StaffReturnActions } from './staff-return-actions';
+import { returnFixture } from '../test-fixtures';
 
-const ret = (over: Partial<ReturnResponse> = {}): ReturnResponse => ({
-  id: 'r1',
-  number: 'R-10001',
-  orderId: 'o1',
-  orderNumber: 'A-10001',
-  paymentMode: 'card',
-  companyId: null,
-  companyName: null,
-  status: 'requested',
-  reason: 'not_needed',
-  note: '',
-  feePercent: 15,
-  coreDamagedPercent: null,
-  lines: [],
-  photos: [],
-  arriveBy: null,
-  settlement: null,
-  customer: { name: 'Ann', email: 'ann@example.com' },
-  history: [],
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
+const ret = returnFixture;
 
 /** What reached the shop; it answers every call with the return. */
 function shop() {

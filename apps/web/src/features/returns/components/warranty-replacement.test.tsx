@@ -6,6 +6,7 @@ import type { ReturnResponse } from '@storefront/contract';
 import type * as ApiClient from '../../../lib/api-client';
 import { ReturnView } from './return-view';
 import { StaffReturnActions } from './staff-return-actions';
+import { returnFixture } from '../test-fixtures';
 
 const calls: { path: string; method?: string; body?: unknown }[] = [];
 vi.mock('../../../lib/api-client', async (original) => ({
@@ -16,29 +17,8 @@ vi.mock('../../../lib/api-client', async (original) => ({
   },
 }));
 
-const ret = (over: Partial<ReturnResponse> = {}): ReturnResponse => ({
-  id: 'r1',
-  number: 'R-10001',
-  orderId: 'o1',
-  orderNumber: 'A-10001',
-  paymentMode: 'card',
-  companyId: null,
-  companyName: null,
-  status: 'inspected',
-  reason: 'defective',
-  note: '',
-  feePercent: 0,
-  coreDamagedPercent: null,
-  lines: [],
-  photos: [],
-  arriveBy: null,
-  settlement: null,
-  customer: { name: 'Ann', email: 'ann@example.com' },
-  history: [],
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
+const ret = (over: Partial<ReturnResponse> = {}): ReturnResponse =>
+  returnFixture({ status: 'inspected', reason: 'defective', feePercent: 0, ...over });
 
 const inApp = (ui: React.ReactNode) =>
   render(
