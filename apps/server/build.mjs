@@ -21,3 +21,17 @@ await build({
   alias: { '@storefront/contract': '../../packages/contract/src/index.ts' },
   logLevel: 'warning',
 });
+
+// The embedded database's thread, started by its file name beside the bundle that starts it.
+await build({
+  absWorkingDir: import.meta.dirname,
+  entryPoints: ['./src/db/pglite-worker.mjs'],
+  outfile: 'dist/pglite-worker.mjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  logLevel: 'warning',
+});

@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { returnPhotosDir, type Config } from './config.js';
-import type { Database } from './db/database.js';
+import type { Database, DbOrTx } from './db/database.js';
 import { createAccessKeys } from './modules/auth/access-key.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes, PASSWORD_RESET_JOB } from './modules/auth/auth.routes.js';
@@ -486,6 +486,10 @@ export async function buildApp({
       search.nudge();
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
+    // The embedded database is one session: an apply's transaction holds it (decision 070).
+    ...(database.kind === 'pglite'
+      ? { catalogWhileHeld: (tx: DbOrTx) => search.holdCards(tx) }
+      : {}),
     afterVehicles: async (tx, importId) => {
       await recordApplications(tx, importId);
       await recordPiesData(tx, importId);

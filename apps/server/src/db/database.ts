@@ -1,7 +1,5 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import fs from 'node:fs/promises';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
+import { PgliteThread } from './pglite-thread.js';
 import * as schema from './tables.js';
 
 /** The one database type the services see; both drivers satisfy it. */
@@ -24,8 +23,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded database's own client (backups dump its data folder through it). */
-  pglite?: PGlite;
+  /** The embedded database's own client, on its thread (backups copy its data folder through it). */
+  pglite?: PgliteThread;
   /** PostgreSQL: the pool's connections in use, idle, and callers waiting for one (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
@@ -65,8 +64,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
-export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema });
+export function wrapPglite(client: PgliteThread): Database {
+  // Drizzle's driver calls only `query` and `transaction`, which the thread's client answers as
+  // PGlite does.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db,
     kind: 'pglite',
@@ -102,20 +103,13 @@ const PGLITE_START_PARAMS = [
     .flatMap((setting) => ['-c', setting]),
 ];
 
-/**
- * Starting PGlite unpacks its file system bundle into a few hundred MB of short-lived buffers; V8
- * frees them only at a full collection, which a quiet server may not run for hours. One collection
- * right after start-up gives that memory back (measured: resident memory 807 → 435 MB bare).
- */
-function collectStartupGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
-}
-
 export async function openPglite(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(pgliteOptions({ dataDir, startParams: PGLITE_START_PARAMS }));
-  collectStartupGarbage();
+  const client = await PgliteThread.start({
+    dataDir,
+    startParams: PGLITE_START_PARAMS,
+    collectStartupGarbage: true,
+  });
   return wrapPglite(client);
 }
 

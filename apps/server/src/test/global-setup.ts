@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres, pgliteOptions, wrapPglite } from '../db/database.js';
+import { openPostgres, wrapPglite } from '../db/database.js';
+import { PgliteThread } from '../db/pglite-thread.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = await PGlite.create(pgliteOptions());
+  const client = await PgliteThread.start();
   const database = wrapPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, pgliteOptions, wrapPglite, type Database } from '../db/database.js';
+import { openPostgres, wrapPglite, type Database } from '../db/database.js';
+import { PgliteThread } from '../db/pglite-thread.js';
 
 /**
  * On PostgreSQL only: one fresh migrated database (a copy of the migrated template) that several
@@ -55,6 +55,6 @@ export async function createTestDatabase(): Promise<Database> {
       'TEST_DB=postgres, but no PostgreSQL template was prepared: see global-setup.ts',
     );
   const dump = await fs.readFile(inject('pgliteDumpPath'));
-  const client = await PGlite.create(pgliteOptions({ loadDataDir: new Blob([dump]) }));
+  const client = await PgliteThread.start({ dump });
   return wrapPglite(client);
 }

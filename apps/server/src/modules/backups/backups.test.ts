@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from '../../db/pglite-thread.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -366,7 +366,7 @@ describe('a backup taken while orders are placed, restored', () => {
       exec: async () => {
         throw new Error('no space left on device');
       },
-    } as unknown as PGlite;
+    } as unknown as PgliteThread;
     await expect(
       runBackup({
         source: { kind: 'pglite', db: source.db, client: failing },

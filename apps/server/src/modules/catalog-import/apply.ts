@@ -30,6 +30,11 @@ export type ApplyDeps = {
   onCatalogChange: () => void;
   /** A test's hook between two steps of the transaction (a crash there must change nothing). */
   betweenSteps?: (step: string) => Promise<void>;
+  /**
+   * Inside the transaction, before it writes: on the embedded database, where the transaction
+   * holds the one session, the catalog answers from memory until the returned release.
+   */
+  catalogWhileHeld?: (tx: DbOrTx) => Promise<() => void>;
   /** Inside the transaction, once the vehicles are written (the ACES applications, decision 067). */
   afterVehicles?: (tx: DbOrTx, importId: string) => Promise<void>;
 };
@@ -65,8 +70,10 @@ export async function runApply(
   };
   const lease = setInterval(() => report(progress.written ?? 0), (LEASE_SECONDS * 1000) / 4);
   lease.unref();
+  let release = () => undefined as void;
   try {
     await db.transaction(async (tx) => {
+      if (deps.catalogWhileHeld) release = await deps.catalogWhileHeld(tx);
       if ((await catalogFingerprint(tx)) !== job.fingerprint) throw stale();
       const ledger = { actorId: actor.userId, reason: `Import of ${job.fileName}` };
       let written = 0;
@@ -164,6 +171,7 @@ export async function runApply(
       });
       if (!done) throw new Error('the import was no longer being applied');
     });
+    release();
     deps.onCatalogChange();
     await analyzeCatalog(db).catch((err: unknown) =>
       deps.log.warn({ err, importId: id }, 'catalog import: statistics after the apply'),
@@ -178,6 +186,7 @@ export async function runApply(
       deps.log.error({ err: e, importId: id }, 'catalog import: recording a failure'),
     );
   } finally {
+    release();
     clearInterval(lease);
   }
 }

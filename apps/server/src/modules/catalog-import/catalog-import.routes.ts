@@ -19,7 +19,7 @@ import { AppError } from '../../http/errors.js';
 import { parseOr400 } from '../../http/validate.js';
 import type { KeyGuard } from '../api-keys/api-key-guard.js';
 import type { Guards } from '../auth/guards.js';
-import { runApply } from './apply.js';
+import { runApply, type ApplyDeps } from './apply.js';
 import { exportCsv, exportXlsx, templateCsv, templateXlsx } from './export.js';
 import {
   anotherApplying,
@@ -52,6 +52,8 @@ export type CatalogImportRoutesOptions = {
   lowStockFactor: number;
   /** After an apply commits: caches cleared, the search index told. */
   onCatalogChange: () => void;
+  /** The embedded database: the catalog answers from memory while an apply holds it. */
+  catalogWhileHeld?: ApplyDeps['catalogWhileHeld'];
   /** Tests: a pause between two steps of an apply. */
   betweenSteps?: (step: string) => Promise<void>;
   /** Inside an apply's transaction, once the vehicles are written (ACES applications, 067). */
@@ -270,6 +272,7 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
         onCatalogChange: options.onCatalogChange,
         ...(options.betweenSteps ? { betweenSteps: options.betweenSteps } : {}),
         ...(options.afterVehicles ? { afterVehicles: options.afterVehicles } : {}),
+        ...(options.catalogWhileHeld ? { catalogWhileHeld: options.catalogWhileHeld } : {}),
       },
       claimed,
       { userId: caller.sub, email: caller.email },

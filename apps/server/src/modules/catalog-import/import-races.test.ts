@@ -140,6 +140,64 @@ describe('catalog import against orders and other imports', () => {
     }
   });
 
+  it('answers catalog searches while the apply holds its transaction, with the catalog as committed', async () => {
+    const seeded = await seed('IRH', 40);
+    const search = () => ctx.app.inject({ method: 'GET', url: '/api/catalog?q=IRH&pageSize=48' });
+    const cardsOf = async (res: Awaited<ReturnType<typeof search>>) =>
+      (
+        res.json() as {
+          items: { sku: string; name: string; description: string; availableQuantity: number }[];
+        }
+      ).items.filter((c) => c.sku.startsWith('IRH-'));
+    // This instance's own writes have reached the index once it answers with them.
+    await expect.poll(async () => (await cardsOf(await search())).length).toBe(N);
+    const job = await preview(ctx.app, staff, [
+      {
+        field: 'parts',
+        name: 'held.csv',
+        content: csvOf([
+          HEADER,
+          ...seeded.map((p) =>
+            row({ sku: p.sku, name: `${p.name} held`, description: 'Rewritten', stock: 7 }),
+          ),
+        ]),
+      },
+    ]);
+    // An order just before the apply: its write is this instance's own, not yet in the index.
+    const buyer = await customer(ctx.app);
+    expect((await order(buyer, seeded[0]!.id, 2)).statusCode).toBe(201);
+    pause = { step: 'stock', g: gate() };
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/imports/${job.id}/apply`,
+      headers: staff.auth,
+      payload: {},
+    });
+    expect(started.statusCode).toBe(202);
+    await pause.g.arrived;
+    // Held after writing the parts and their stock, uncommitted. On the embedded database the
+    // transaction holds the one session: an answer that needed it would wait for the gate.
+    const waited = Symbol('waited for the apply');
+    const during = await Promise.race([
+      search(),
+      new Promise<typeof waited>((r) => setTimeout(() => r(waited), 5_000)),
+    ]);
+    pause.g.open();
+    pause = null;
+    expect(during).not.toBe(waited);
+    const held = await cardsOf(during as Awaited<ReturnType<typeof search>>);
+    expect(held).toHaveLength(N);
+    for (const card of held) {
+      expect(card.name).not.toMatch(/held$/);
+      expect(card.description).not.toBe('Rewritten');
+      expect(card.availableQuantity).toBe(card.sku === seeded[0]!.sku ? 38 : 40);
+    }
+    expect((await settled(ctx.app, staff, job.id)).status).toBe('applied');
+    await expect
+      .poll(async () => (await cardsOf(await search())).map((c) => c.description))
+      .toEqual(Array.from({ length: N }, () => 'Rewritten'));
+  });
+
   it('refuses to apply a preview whose catalog changed since (a staff edit), and changes nothing', async () => {
     const seeded = await seed('IRE', 10);
     const job = await preview(ctx.app, staff, [

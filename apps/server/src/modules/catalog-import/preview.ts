@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -49,11 +48,10 @@ export type PreviewDeps = { db: Db; log: FastifyBaseLogger; uploadsDir: string }
 const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 const BATCH = 5_000;
 /**
- * Staged batches written at once while the reader goes on: two on PostgreSQL (the database works
- * on the other core), one on the embedded database, which runs in the server's own thread.
+ * Staged batches written at once while the reader goes on: the database (the PostgreSQL server,
+ * or the embedded one on its own thread) works on the other core.
  */
-const writesInFlight = (db: Db) =>
-  (db as { $client?: unknown }).$client instanceof PGlite ? 1 : 2;
+const WRITES_IN_FLIGHT = 2;
 
 /** Progress written at most once a second (and at each phase), so reading is not slowed by it. */
 function progressWriter(db: Db, id: string) {
@@ -82,7 +80,7 @@ export async function runPreview(
 ): Promise<void> {
   const { db } = deps;
   const progress = progressWriter(db, importId);
-  const inFlight = writesInFlight(db);
+  const inFlight = WRITES_IN_FLIGHT;
   const notes: string[] = [];
   let mark = performance.now();
   // The lease is renewed however long one step takes (a check over 400,000 rows): a job whose

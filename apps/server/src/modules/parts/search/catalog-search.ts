@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from '../../../db/pglite-thread.js';
 import {
   CatalogQuery,
   normalisePartNumber,
@@ -11,7 +11,7 @@ import {
   type Suggestion,
   type UnitCentsOf,
 } from '@storefront/contract';
-import type { Db } from '../../../db/database.js';
+import type { Db, DbOrTx } from '../../../db/database.js';
 import { tokenizeSearch } from '../catalog.service.js';
 import {
   parseAndQuery,
@@ -25,7 +25,9 @@ import {
   missingChanges,
   pruneChanges,
   queryTexts,
+  readAllCardFields,
   readCardFields,
+  type CardFields,
   readChanges,
   readDocs,
   readLiveDocs,
@@ -56,6 +58,15 @@ export type SearchPort = {
   nudge(): void;
   /** Resolves once the index has caught up with every change committed before the call. */
   settle(): Promise<void>;
+  /**
+   * A bulk write (an import's apply) holds the embedded database, one session, in a transaction
+   * for as long as it takes: call this inside it, before it writes. Until the release, catalog
+   * answers take what a card shows beyond the index (description, picture, stock) from a copy
+   * read here, and do not wait for this instance's earlier writes to reach the index (the change
+   * log cannot be read meanwhile). Nobody else commits while the transaction is open, so the copy
+   * is the catalog as committed.
+   */
+  holdCards(tx: DbOrTx): Promise<() => void>;
   stop(): Promise<void>;
 };
 
@@ -148,11 +159,26 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
   let reloading = false;
   /** A catch-up this instance's own write asked for: reads wait for it (read your writes). */
   let ownWrite: Promise<void> | null = null;
+  /** The cards' fields while a bulk write holds the embedded database (`holdCards`). */
+  let heldCards: Map<string, CardFields> | null = null;
+  /**
+   * Resolves when the next hold begins: a read already waiting for the database when a bulk
+   * write's transaction opened stops waiting then (the database would answer it only after).
+   */
+  let holdBegins = nextHold();
+  /** What `work` gives, or the held cards if a hold is on or begins first. */
+  const orHold = async <T>(
+    work: Promise<T>,
+  ): Promise<{ done: T } | { held: Map<string, CardFields> }> => {
+    if (heldCards) return { held: heldCards };
+    work.catch(() => undefined);
+    return Promise.race([work.then((done) => ({ done })), holdBegins.began]);
+  };
   const afterOwnWrites = async () => {
     const waiting = ownWrite;
     if (!waiting) return;
-    await waiting;
-    if (ownWrite === waiting) ownWrite = null;
+    const outcome = await orHold(waiting);
+    if (ownWrite === waiting && 'done' in outcome) ownWrite = null;
   };
   const report = (err: unknown) => options.onError?.(err);
 
@@ -343,8 +369,8 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       await own.connect();
       await own.query('listen search_changes');
       listener = { close: () => own.end() };
-    } else if (client && typeof (client as PGlite).listen === 'function') {
-      const off = await (client as PGlite).listen('search_changes', () => void tick());
+    } else if (client && typeof (client as PgliteThread).listen === 'function') {
+      const off = await (client as PgliteThread).listen('search_changes', () => void tick());
       listener = { close: off };
     }
   }
@@ -487,10 +513,13 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
         prices = entry.prices;
       }
       const answer = index.catalog(filters, prepared, prices);
-      const fields = await readCardFields(
-        db,
-        answer.items.map((c) => c._id),
+      const read = await orHold(
+        readCardFields(
+          db,
+          answer.items.map((c) => c._id),
+        ),
       );
+      const fields = 'done' in read ? read.done : read.held;
       for (const card of answer.items) {
         const f = fields.get(card._id);
         if (!f) continue;
@@ -521,6 +550,16 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
     nudge() {
       if (index) ownWrite = tick();
     },
+    async holdCards(tx) {
+      const cards = await readAllCardFields(tx);
+      heldCards = cards;
+      holdBegins.begin({ held: cards });
+      return () => {
+        if (heldCards !== cards) return;
+        heldCards = null;
+        holdBegins = nextHold();
+      };
+    },
     async settle() {
       if (!index) return;
       await tick();
@@ -533,4 +572,10 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
       await listener?.close().catch(() => undefined);
     },
   };
+}
+
+function nextHold() {
+  let begin!: (value: { held: Map<string, CardFields> }) => void;
+  const began = new Promise<{ held: Map<string, CardFields> }>((resolve) => (begin = resolve));
+  return { began, begin };
 }

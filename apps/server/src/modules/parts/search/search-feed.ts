@@ -103,32 +103,47 @@ export async function readDocs(db: DbOrTx, ids: string[]): Promise<SearchDoc[]> 
   return withFitment(db, rows);
 }
 
+/** What a catalog card shows that the index does not keep. */
+export type CardFields = { description: string; imageUrl: string; availableQuantity: number };
+
+type CardRow = { id: string; description: string; image_url: string; available_quantity: number };
+
+const cardsById = (rows: CardRow[], into = new Map<string, CardFields>()) => {
+  for (const r of rows)
+    into.set(r.id, {
+      description: r.description,
+      imageUrl: r.image_url,
+      availableQuantity: r.available_quantity,
+    });
+  return into;
+};
+
 /**
  * What a catalog card shows that the index does not keep: description, image and the stock
  * level (stock movements that leave a part in stock are not in the change log), by id.
  */
-export async function readCardFields(
-  db: DbOrTx,
-  ids: string[],
-): Promise<Map<string, { description: string; imageUrl: string; availableQuantity: number }>> {
+export async function readCardFields(db: DbOrTx, ids: string[]): Promise<Map<string, CardFields>> {
   if (ids.length === 0) return new Map();
-  const rows = (await cardFields(db, { ids })) as {
-    id: string;
-    description: string;
-    image_url: string;
-    available_quantity: number;
-  }[];
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        description: r.description,
-        imageUrl: r.image_url,
-        availableQuantity: r.available_quantity,
-      },
-    ]),
-  );
+  return cardsById((await cardFields(db, { ids })) as CardRow[]);
 }
+
+/** Every live part's card fields, read a page at a time. */
+export async function readAllCardFields(db: DbOrTx): Promise<Map<string, CardFields>> {
+  const cards = new Map<string, CardFields>();
+  let after: string | null = null;
+  for (;;) {
+    const rows: CardRow[] = rowsOf<CardRow>(
+      await db.execute(sql`
+        select id, description, image_url, available_quantity from parts
+         where archived_at is null ${after ? sql`and id > ${after}::uuid` : sql``}
+         order by id limit ${CARD_PAGE}`),
+    );
+    cardsById(rows, cards);
+    if (rows.length < CARD_PAGE) return cards;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+const CARD_PAGE = 10_000;
 
 /**
  * Prepared once by name: every catalog answer runs it, and on the embedded database parsing and
