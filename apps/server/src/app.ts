@@ -486,7 +486,7 @@ export async function buildApp({
       search.nudge();
     },
     ...(importSteps ? { betweenSteps: importSteps } : {}),
-    // The embedded database is one session: an apply's transaction holds it (decision 070).
+    // The embedded database is one session: an apply's transaction holds it (decision 071).
     ...(database.kind === 'pglite'
       ? { catalogWhileHeld: (tx: DbOrTx) => search.holdCards(tx) }
       : {}),

@@ -6,7 +6,7 @@ import { wrapPglite, type Database } from './database.js';
 import { rowsOf } from './raw-rows.js';
 
 /*
- * The embedded database on its own thread (decision 070): what PGlite gave in the server's thread,
+ * The embedded database on its own thread (decision 071): what PGlite gave in the server's thread,
  * it gives here, and the server's thread keeps running while a statement does.
  */
 describe('the embedded database on its own thread', () => {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 /*
- * The embedded database on its own thread (`pglite-worker.mjs`, decision 070), with the part of
+ * The embedded database on its own thread (`pglite-worker.mjs`, decision 071), with the part of
  * PGlite's interface this server uses: Drizzle's `query` and `transaction`, `exec`, `listen`,
  * a copy of the data folder for backups, and statements parsed once by name. PGlite is one
  * session: as in PGlite itself, a transaction holds it, and a statement sent meanwhile by

@@ -1,6 +1,6 @@
 // @ts-check
 /*
- * The embedded database (PGlite) on a thread of its own (decision 070). PGlite runs PostgreSQL
+ * The embedded database (PGlite) on a thread of its own (decision 071). PGlite runs PostgreSQL
  * as WebAssembly inside the thread that calls it, so on the server's own thread a 30-second
  * import held every request for 30 seconds and a 2-second statement stopped the event loop for
  * 2 seconds. Here it answers messages from `pglite-thread.ts`, which owns the transactions: this

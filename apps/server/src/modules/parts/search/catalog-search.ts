@@ -513,12 +513,15 @@ export function createCatalogSearch(db: Db, options: SearchOptions = {}): Search
         prices = entry.prices;
       }
       const answer = index.catalog(filters, prepared, prices);
-      const read = await orHold(
-        readCardFields(
-          db,
-          answer.items.map((c) => c._id),
-        ),
-      );
+      // Held: not even queued, or every read would run once the transaction ends.
+      const read = heldCards
+        ? { held: heldCards }
+        : await orHold(
+            readCardFields(
+              db,
+              answer.items.map((c) => c._id),
+            ),
+          );
       const fields = 'done' in read ? read.done : read.held;
       for (const card of answer.items) {
         const f = fields.get(card._id);
