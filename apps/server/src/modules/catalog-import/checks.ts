@@ -218,10 +218,14 @@ export const fitmentOwners = (importId: string): SQL => sql`
            having bool_and(jsonb_array_length(errors) = 0)) f
    where not exists (select 1 from ${partsRelation} p where upper(p.sku) = f.sku_key)`;
 
-/** The vehicles of a part as one comparable text, in a fixed order. */
-const vehiclesText = (alias: string) =>
+/**
+ * A part's vehicles as one number: the sum of each row's hash, so neither side is sorted (this
+ * compared sorted text before: the sorts were most of an unchanged re-import's comparison). Equal
+ * sets give equal sums; a different set gives an equal one with a chance of about 2^-64.
+ */
+const vehiclesHash = (alias: string) =>
   sql.raw(
-    `string_agg(concat_ws(chr(31), ${alias}.make, ${alias}.model, ${alias}.year_from, ${alias}.year_to, ${alias}.position, ${alias}.note), chr(30) order by ${alias}.make, ${alias}.model, ${alias}.year_from, ${alias}.year_to, ${alias}.position, ${alias}.note)`,
+    `sum(hashtextextended(concat_ws(chr(31), ${alias}.make, ${alias}.model, ${alias}.year_from, ${alias}.year_to, ${alias}.position, ${alias}.note), 0))`,
   );
 
 /** Per existing part named in the fitment file: its vehicles now and in the file, when they differ. */
@@ -230,13 +234,13 @@ export async function fitmentDifferences(db: DbOrTx, importId: string): Promise<
     with owners as (${fitmentOwners(importId)}),
     mine as (
       -- Only parts already in the catalog: a new part's vehicles are all new, nothing to compare.
-      select o.sku_key, o.part_id, count(f.*)::int as count_after, ${vehiclesText('f')} as after_text
+      select o.sku_key, o.part_id, count(*)::int as count_after, ${vehiclesHash('f')} as after_hash
         from owners o join ${fitments} f on f.import_id = ${importId} and f.sku_key = o.sku_key
        where o.part_id is not null
        group by o.sku_key, o.part_id
     ),
     theirs as (
-      select o.part_id, count(pf.*)::int as count_before, ${vehiclesText('pf')} as before_text
+      select o.part_id, count(*)::int as count_before, ${vehiclesHash('pf')} as before_hash
         from owners o join ${fitmentsRelation} pf on pf.part_id = o.part_id
        where o.part_id is not null
        group by o.part_id
@@ -246,5 +250,5 @@ export async function fitmentDifferences(db: DbOrTx, importId: string): Promise<
              jsonb_build_array(coalesce(t.count_before, 0), m.count_after))
       from mine m left join theirs t on t.part_id = m.part_id
      where s.import_id = ${importId} and s.sku_key = m.sku_key
-       and m.after_text is distinct from t.before_text`);
+       and m.after_hash is distinct from t.before_hash`);
 }

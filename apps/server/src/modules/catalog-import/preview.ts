@@ -234,9 +234,14 @@ export async function runPreview(
   }
 }
 
+/**
+ * Statistics for the columns the preview's statements join and filter on, and only those: the
+ * descriptions, specifications and raw cells cost most of a whole-table ANALYZE (measured on the
+ * embedded database at 100,000 rows: 590-1,190 ms for the table, 190-210 ms for these columns).
+ */
 async function analyzeStaging(db: Db): Promise<void> {
-  await db.execute(sql`analyze ${staged}`);
-  await db.execute(sql`analyze ${stagedFitments}`);
+  await db.execute(sql`analyze ${staged} (import_id, row_no, sku_key, part_id, kind)`);
+  await db.execute(sql`analyze ${stagedFitments} (import_id, row_no, sku_key)`);
 }
 
 /**
