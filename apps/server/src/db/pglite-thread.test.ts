@@ -59,7 +59,9 @@ describe('the embedded database on its own thread', () => {
       .execute(sql`insert into thread_rows values (1, 'again')`)
       .catch((e: unknown) => e);
     expect(hasPgCode(viaDrizzle, '23505')).toBe(true);
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from thread_rows`);
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from thread_rows`,
+    );
     expect(rows[0]!.n).toBe(1);
   });
 

@@ -73,6 +73,13 @@ describe('catalog import against orders and other imports', () => {
       headers: who.auth,
       payload: { partId, minimum: quantity, shipTo, phone: '0113 496 0000' },
     });
+  const startApply = (id: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/imports/${id}/apply`,
+      headers: staff.auth,
+      payload: {},
+    });
   const ledgerSums = async (ids: string[]) =>
     new Map(
       rowsOf(
@@ -102,13 +109,7 @@ describe('catalog import against orders and other imports', () => {
     for (const id of ids) expect((await order(buyers[0]!, id, 5)).statusCode).toBe(201);
     // During the apply (held after its part writes, before its stock): 40 orders of 4 at once.
     pause = { step: 'updated', g: gate() };
-    const started = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/staff/imports/${job.id}/apply`,
-      headers: staff.auth,
-      payload: {},
-    });
-    expect(started.statusCode).toBe(202);
+    expect((await startApply(job.id)).statusCode).toBe(202);
     await pause.g.arrived;
     const during = Array.from({ length: 40 }, (_, i) =>
       order(buyers[i % 3]!, ids[i % N]!, 4).then((r) => ({
@@ -167,13 +168,7 @@ describe('catalog import against orders and other imports', () => {
     const buyer = await customer(ctx.app);
     expect((await order(buyer, seeded[0]!.id, 2)).statusCode).toBe(201);
     pause = { step: 'stock', g: gate() };
-    const started = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/staff/imports/${job.id}/apply`,
-      headers: staff.auth,
-      payload: {},
-    });
-    expect(started.statusCode).toBe(202);
+    expect((await startApply(job.id)).statusCode).toBe(202);
     await pause.g.arrived;
     // Held after writing the parts and their stock, uncommitted. On the embedded database the
     // transaction holds the one session: an answer that needed it would wait for the gate.
@@ -239,25 +234,11 @@ describe('catalog import against orders and other imports', () => {
     pause = { step: 'inserted', g: gate() };
     // Nothing is awaited while the apply holds its transaction: on the embedded database every
     // other query waits for it.
-    const clicks = Promise.all(
-      Array.from({ length: 5 }, () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: `/api/staff/imports/${first.id}/apply`,
-          headers: staff.auth,
-          payload: {},
-        }),
-      ),
-    );
+    const clicks = Promise.all(Array.from({ length: 5 }, () => startApply(first.id)));
     await pause.g.arrived;
     // On PostgreSQL the second is refused while the first applies; on the embedded database (one
     // connection) it waits for the first's commit, then finds the catalog changed under it.
-    const otherRequest = ctx.app.inject({
-      method: 'POST',
-      url: `/api/staff/imports/${second.id}/apply`,
-      headers: staff.auth,
-      payload: {},
-    });
+    const otherRequest = startApply(second.id);
     await new Promise((r) => setTimeout(r, 100));
     pause.g.open();
     pause = null;
