@@ -27,6 +27,11 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   logger.info({ database: database.kind }, 'database opened');
+  // Nothing works without it: exit, and let the supervisor start the shop again.
+  database.pglite?.onStopped((reason) => {
+    logger.fatal({ reason }, 'the embedded database stopped');
+    process.exit(1);
+  });
   await database.migrate();
   if (config.seedDemoData) {
     const { seeded } = await seedCatalog(database.db);

@@ -37,6 +37,8 @@ export class PgliteThread {
   /** A transaction (or a copy of the folder) has the session now. */
   #holding = false;
   #closed = false;
+  #closing = false;
+  readonly #onStopped: ((reason: string) => void)[] = [];
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -54,7 +56,9 @@ export class PgliteThread {
     worker.on('error', (err) => this.#failAll(err));
     worker.on('exit', (code) => {
       this.#closed = true;
-      this.#failAll(new Error(`the embedded database's thread stopped (exit code ${code})`));
+      const reason = `the embedded database's thread stopped (exit code ${code})`;
+      this.#failAll(new Error(reason));
+      if (!this.#closing) for (const listener of this.#onStopped) listener(reason);
     });
   }
 
@@ -202,9 +206,15 @@ export class PgliteThread {
     );
   }
 
+  /** `listener` hears of the thread stopping other than by `close` (a crash inside PGlite). */
+  onStopped(listener: (reason: string) => void): void {
+    this.#onStopped.push(listener);
+  }
+
   /** Flushes the database to its folder and stops the thread. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    this.#closing = true;
     await this.#hold(() => this.#send({ op: 'close' }));
     this.#closed = true;
     await this.#worker.terminate();
