@@ -395,6 +395,7 @@ export async function buildApp({
     catalog,
     publicUrl: config.publicUrl,
     brandName: config.brandName,
+    publicConfig: publicConfigOf(config),
     webDistDir: config.webDistDir,
     partReviews: listPartReviews,
   });

@@ -11,7 +11,10 @@ import { paintFirst } from './page-html.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const ssrOut = path.join(root, 'node_modules', '.prerender');
+// The server build of the app: this script renders with it, and the server renders part pages
+// with it at request time (seo.routes.ts, decision 070). Self-contained (npm packages bundled in),
+// so it runs wherever dist/ is copied; the server never serves this folder (site.plugin.ts).
+const ssrOut = path.join(dist, 'ssr');
 
 /**
  * Route -> file under dist. `/` is index.html itself; the others are listed in
@@ -46,8 +49,8 @@ await build({
     emptyOutDir: true,
     copyPublicDir: false,
   },
-  // Our own packages ship TypeScript: bundle them; npm packages load from node_modules.
-  ssr: { noExternal: ['@storefront/contract'] },
+  // Everything bundled in, our TypeScript packages and npm's alike: no node_modules needed.
+  ssr: { noExternal: true },
 });
 // The boot script of pages with content (scripts/boot.js), named by its content like Vite's assets.
 const bootCode = await fs.readFile(path.join(import.meta.dirname, 'boot.js'));
@@ -55,8 +58,10 @@ const bootSrc = `/assets/boot-${crypto.createHash('sha256').update(bootCode).dig
 await fs.writeFile(path.join(dist, bootSrc), bootCode);
 const paint = (html) => paintFirst(html, { distDir: dist, bootSrc });
 
-const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href);
-const { renderCatalogHtml, renderPartHtml, renderPurchaseHtml } = await import(
+const { render, renderPartPage } = await import(
+  pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href
+);
+const { renderCatalogHtml, renderPurchaseHtml } = await import(
   pathToFileURL(path.join(ssrOut, 'part-html.js')).href
 );
 
@@ -116,19 +121,42 @@ for (const [route, file] of Object.entries(PRERENDERED)) {
   written.push(target);
 }
 
-// The server renders a part page into this shell (seo.routes.ts): its critical CSS comes from a
-// sample part with every optional section (specifications, fitment, reviews) filled.
+// The server renders a part page into this shell (seo.routes.ts) with the app's own renderer
+// (renderPartPage), so the app hydrates it: its critical CSS comes from a sample part drawn the
+// same way, with every optional section (specifications, fitment, reviews, pack, core) filled.
 const samplePart = {
   part: {
     ...sampleCard,
     category: 'brakes',
+    oemNumbers: ['OEM-1'],
     specs: [{ name: 'Pack', value: '1' }],
-    fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2012, yearTo: 2020 }],
+    fitment: [
+      {
+        make: 'Toyota',
+        model: 'Corolla',
+        yearFrom: 2012,
+        yearTo: 2020,
+        position: 'Front',
+        note: 'A',
+      },
+    ],
     // Drawn so their rules are in the critical CSS too.
     supersededNumbers: ['IC-0901'],
     priceTiers: [{ minQuantity: 10, price: 0.9 }],
+    packSize: 2,
+    maxOrderQuantity: 10,
+    coreCharge: 5,
+    featured: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   },
-  reviews: [{ rating: 5 }],
+  reviews: [{ _id: 'r1', name: 'Sample', rating: 5, description: 'Sample.' }],
+};
+const sampleConfig = {
+  brandName: 'Sample',
+  paymentProvider: 'sandbox',
+  stripePublishableKey: null,
+  googleSignIn: false,
 };
 const paintedShell = await paint(shell);
 /** The painted empty shell with the critical CSS of a sample page rendered into it instead. */
@@ -140,7 +168,10 @@ async function shellStyledLike(samplePage, name) {
   written.push(target);
 }
 await shellStyledLike(
-  renderPartHtml(shell, samplePart, { publicUrl: 'http://localhost', brandName: 'Sample' }),
+  shell.replace(
+    '<div id="root"></div>',
+    `<div id="root">${await renderPartPage(samplePart.part._id, samplePart, sampleConfig)}</div>`,
+  ),
   'part.html',
 );
 // The purchase page's part, drawn by the server the same way (seo.routes.ts).
@@ -157,5 +188,7 @@ for (const file of written) {
     zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
 }
-await fs.rm(ssrOut, { recursive: true, force: true });
+// The renderer stays for the server; only its precompressed copies go (it is never sent).
+for (const file of await fs.readdir(ssrOut, { recursive: true }))
+  if (/\.(gz|br)$/.test(file)) await fs.rm(path.join(ssrOut, file));
 console.log(`prerendered ${Object.keys(PRERENDERED).join(', ')}`);

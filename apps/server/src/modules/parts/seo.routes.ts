@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_SLUGS, pagePath, type PartResponse } from '@storefront/contract';
+import {
+  PAGE_SLUGS,
+  pagePath,
+  type PartPageResponse,
+  type PartResponse,
+  type PublicConfig,
+} from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import type { CatalogCache } from './catalog-cache.js';
 import { countLiveParts, listLivePartRefs } from './catalog.service.js';
@@ -15,9 +22,29 @@ export type SeoRoutesOptions = {
   catalog: CatalogCache;
   publicUrl: string;
   brandName: string;
+  /** What the app's first render reads from the page (its brand, sign-in options). */
+  publicConfig: PublicConfig;
   webDistDir: string;
   partReviews: PartRoutesOptions['partReviews'];
 };
+
+/** The web build's renderer of a part page (apps/web/src/entry-prerender.tsx). */
+type PartPageRenderer = (
+  idOrSku: string,
+  page: PartPageResponse,
+  config: PublicConfig,
+) => Promise<string>;
+
+/**
+ * The renderer the web build leaves in `dist/ssr` (apps/web/scripts/prerender.mjs), or null when
+ * the build has none (then the part page is the server's plain markup, replaced by the app).
+ */
+async function loadPartRenderer(webDistDir: string): Promise<PartPageRenderer | null> {
+  const file = path.join(webDistDir, 'ssr', 'entry-prerender.js');
+  if (!fs.existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as { renderPartPage?: PartPageRenderer };
+  return mod.renderPartPage ?? null;
+}
 
 /** A sitemap file holds at most 50,000 addresses; beyond that the sitemap is an index. */
 export const SITEMAP_CHUNK = 40_000;
@@ -31,7 +58,7 @@ const PAGES = ['/', '/parts', '/blogs', '/portfolio', ...PAGE_SLUGS.map(pagePath
  */
 export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
   app,
-  { db, catalog, publicUrl, brandName, webDistDir, partReviews },
+  { db, catalog, publicUrl, brandName, publicConfig, webDistDir, partReviews },
 ) => {
   const read = (file: string) => {
     const full = path.join(webDistDir, file);
@@ -61,13 +88,26 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
     });
   }
   if (shell && partShell) {
-    // The public part page, rendered here with its data; an unknown part is a real 404.
+    const renderPart = await loadPartRenderer(webDistDir);
+    // The public part page, rendered here with its data; an unknown part is a real 404. Drawn by
+    // the app's own components (decision 070), so the browser hydrates it rather than drawing it
+    // again; kept until the catalog changes, like the data it is drawn from.
     app.get<{ Params: { idOrSku: string } }>('/parts/:idOrSku', async (request, reply) => {
-      const page = await loadPartPage(db, catalog, partReviews, request.params.idOrSku);
+      const { idOrSku } = request.params;
+      const page = await loadPartPage(db, catalog, partReviews, idOrSku);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!page) return reply.status(404).send(shell);
+      const html = await catalog.memo(`html:part:${idOrSku}`, async () =>
+        renderPartHtml(partShell, page, {
+          publicUrl,
+          brandName,
+          ...(renderPart
+            ? { app: { html: await renderPart(idOrSku, page, publicConfig), config: publicConfig } }
+            : {}),
+        }),
+      );
       // Its inline CSS makes it some 20 KB: compressed, it stays within the first round trips.
-      return sendHtml(request, reply, renderPartHtml(partShell, page, { publicUrl, brandName }));
+      return sendHtml(request, reply, html);
     });
   }
 
