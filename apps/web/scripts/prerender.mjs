@@ -58,10 +58,10 @@ const bootSrc = `/assets/boot-${crypto.createHash('sha256').update(bootCode).dig
 await fs.writeFile(path.join(dist, bootSrc), bootCode);
 const paint = (html) => paintFirst(html, { distDir: dist, bootSrc });
 
-const { render, renderPartPage } = await import(
+const { render, renderCatalogPage, renderPartPage } = await import(
   pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href
 );
-const { renderCatalogHtml, renderPurchaseHtml } = await import(
+const { renderCatalogAppHtml, renderPurchaseHtml } = await import(
   pathToFileURL(path.join(ssrOut, 'part-html.js')).href
 );
 
@@ -73,9 +73,10 @@ await fs.writeFile(path.join(dist, 'app.html'), shell);
 const written = [path.join(dist, 'app.html')];
 
 /**
- * `/parts` gets its result cards from the server at request time (renderCatalogHtml): its critical
- * CSS is found with a sample card drawn in, so the cards paint in their final layout (a phone's
- * row card painted as a tall one first, then moved: a 0.5 layout shift).
+ * `/parts` gets its result cards from the server at request time, drawn by the app's renderer
+ * (renderCatalogPage, decision 070): its critical CSS is found with a sample page drawn the same
+ * way, so the cards paint in their final layout (a phone's row card painted as a tall one first,
+ * then moved: a 0.5 layout shift).
  */
 // The sample part's card fields (the sample part page below has the same part).
 const sampleCard = {
@@ -88,17 +89,39 @@ const sampleCard = {
   mOrderQuantity: 1,
   availableQuantity: 1,
 };
+const sampleConfig = {
+  brandName: 'Sample',
+  paymentProvider: 'sandbox',
+  stripePublishableKey: null,
+  googleSignIn: false,
+};
+const sampleCatalog = {
+  items: [
+    { ...sampleCard, category: 'brakes', fits: null },
+    {
+      ...sampleCard,
+      _id: '00000000-0000-4000-8000-000000000001',
+      category: 'brakes',
+      fits: null,
+      availableQuantity: 0,
+    },
+  ],
+  total: 2,
+  page: 1,
+  pageSize: 24,
+  pageCount: 2,
+  facets: {
+    categories: [{ value: 'brakes', label: 'Brakes', count: 2 }],
+    makes: [{ value: 'Toyota', label: 'Toyota', count: 2 }],
+    models: [],
+    prices: [{ min: 0, max: 10, label: 'Under $10', count: 2 }],
+    inStock: 1,
+  },
+  exactMatch: null,
+};
 const samplePages = {
-  '/parts': (html) =>
-    renderCatalogHtml(html, {
-      items: [sampleCard, { ...sampleCard, availableQuantity: 0 }],
-      total: 2,
-      page: 1,
-      pageSize: 24,
-      pageCount: 2,
-      facets: {},
-      exactMatch: null,
-    }),
+  '/parts': async (html) =>
+    renderCatalogAppHtml(html, sampleCatalog, await renderCatalogPage(sampleCatalog, sampleConfig)),
 };
 
 for (const [route, file] of Object.entries(PRERENDERED)) {
@@ -109,7 +132,7 @@ for (const [route, file] of Object.entries(PRERENDERED)) {
   let html = await paint(frame);
   const sample = samplePages[route];
   if (sample) {
-    const drawn = sample(frame);
+    const drawn = await sample(frame);
     if (drawn === frame) throw new Error(`the server cannot draw into the ${route} frame`);
     const style = /<style>[\s\S]*?<\/style>/.exec(await paint(drawn))?.[0];
     if (!style) throw new Error(`the sample of ${route} got no critical CSS`);
@@ -151,12 +174,6 @@ const samplePart = {
     updatedAt: '2026-01-01T00:00:00.000Z',
   },
   reviews: [{ _id: 'r1', name: 'Sample', rating: 5, description: 'Sample.' }],
-};
-const sampleConfig = {
-  brandName: 'Sample',
-  paymentProvider: 'sandbox',
-  stripePublishableKey: null,
-  googleSignIn: false,
 };
 const paintedShell = await paint(shell);
 /** The painted empty shell with the critical CSS of a sample page rendered into it instead. */

@@ -4,8 +4,13 @@ import { StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
-import { PRERENDERED_BRAND, type PartPageResponse, type PublicConfig } from '@storefront/contract';
-import { partPageQueryOptions } from './features/catalog/api/search-catalog';
+import {
+  PRERENDERED_BRAND,
+  type CatalogPage,
+  type PartPageResponse,
+  type PublicConfig,
+} from '@storefront/contract';
+import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { configQueryOptions } from './features/site/api/get-config';
 import { createQueryClient } from './lib/query-client';
 
@@ -19,6 +24,14 @@ async function renderApp(url: string, queryClient: QueryClient): Promise<string>
         </StaticRouter>
       </AppProvider>
     </StrictMode>,
+    {
+      // Inline every boundary: a large one (over 12.8 kB, /parts' results) would otherwise come
+      // after its fallback with an inline script to swap it in, which the page's policy blocks.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      // A component that fails here is drawn by the browser instead (React's client fallback):
+      // said, so the page is not silently drawn twice.
+      onError: (error) => console.error(`rendering ${url}:`, error),
+    },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -56,4 +69,15 @@ export async function renderPartPage(
   queryClient.setQueryData(configQueryOptions().queryKey, config);
   queryClient.setQueryData(partPageQueryOptions(idOrSku).queryKey, page);
   return renderApp(`/parts/${encodeURIComponent(idOrSku)}`, queryClient);
+}
+
+/**
+ * `/parts` (no filters) as the browser's first render draws it from the first page of results
+ * the page carries (main.tsx seeds the same query): hydrated, not drawn again (decision 070).
+ */
+export async function renderCatalogPage(page: CatalogPage, config: PublicConfig): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(configQueryOptions().queryKey, config);
+  queryClient.setQueryData(catalogQueryOptions('').queryKey, page);
+  return renderApp('/parts', queryClient);
 }

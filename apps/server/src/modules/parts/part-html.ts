@@ -228,6 +228,38 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: strin
 }
 
 /**
+ * The data `/parts` carries for the app's first catalog query: descriptions cut to what a card
+ * shows (one character past DESCRIPTION_PREVIEW_LENGTH draws the same card), so the page stays
+ * within the first round trips (the app asks for the whole page again when it refreshes).
+ */
+export function catalogPageShown(page: CatalogPage): CatalogPage {
+  return {
+    ...page,
+    items: page.items.map((item) => ({
+      ...item,
+      description: item.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
+    })),
+  };
+}
+
+/**
+ * `/parts` (no filters) as the app draws it with its first page of results (`app`, the web
+ * build's renderer, from `shown`): the prerendered page (`html`, with the brand and the config)
+ * with its root's markup replaced by the app's, and the data beside it. The app hydrates it
+ * (decision 070). Unchanged when the page is not the prerendered page this expects.
+ */
+export function renderCatalogAppHtml(html: string, shown: CatalogPage, app: string): string {
+  const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+  if (!root.test(html)) return html;
+  return html
+    .replace(root, (_all, end: string) => `<div id="root">${app}</div>${end}`)
+    .replace(
+      '</head>',
+      `  <script type="application/json" id="catalog-page-data">${scriptJson(shown)}</script>\n  </head>`,
+    );
+}
+
+/**
  * `/parts` (no filters) with its first page of results drawn into the prerendered page (`html`)
  * and its data beside it: the cards, its largest paint, need no script. The app replaces the page
  * when its script has loaded, starting from that data. Unchanged when the page is not the
@@ -240,16 +272,7 @@ export function renderCatalogHtml(
 ): string {
   if (!RESULTS_PENDING.test(html) || !RESULTS_HEADING.test(html)) return html;
   const count = `${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'part' : 'parts'}`;
-  // The cards show a description's first DESCRIPTION_PREVIEW_LENGTH characters and an ellipsis
-  // when there are more: one character past that draws the same card, and the page's data then
-  // stays within the first round trips (the app asks for the whole page again when it refreshes).
-  const shown: CatalogPage = {
-    ...page,
-    items: page.items.map((item) => ({
-      ...item,
-      description: item.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
-    })),
-  };
+  const shown = catalogPageShown(page);
   const grid = `<div class="grid grid-cols-1 gap-6 md:grid-cols-3" data-testid="part-grid">${page.items
     // The first card's picture is the page's largest paint on a phone: inlined when it is small,
     // it paints with the HTML instead of one round trip later.

@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  PAGE_SLUGS,
-  pagePath,
-  type PartPageResponse,
-  type PartResponse,
-  type PublicConfig,
-} from '@storefront/contract';
+import { PAGE_SLUGS, pagePath, type PartResponse, type PublicConfig } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
+import { loadAppRenderer } from './app-renderer.js';
 import type { CatalogCache } from './catalog-cache.js';
 import { countLiveParts, listLivePartRefs } from './catalog.service.js';
 import { encodeAs, pickEncoding } from './compressed.js';
@@ -27,24 +21,6 @@ export type SeoRoutesOptions = {
   webDistDir: string;
   partReviews: PartRoutesOptions['partReviews'];
 };
-
-/** The web build's renderer of a part page (apps/web/src/entry-prerender.tsx). */
-type PartPageRenderer = (
-  idOrSku: string,
-  page: PartPageResponse,
-  config: PublicConfig,
-) => Promise<string>;
-
-/**
- * The renderer the web build leaves in `dist/ssr` (apps/web/scripts/prerender.mjs), or null when
- * the build has none (then the part page is the server's plain markup, replaced by the app).
- */
-async function loadPartRenderer(webDistDir: string): Promise<PartPageRenderer | null> {
-  const file = path.join(webDistDir, 'ssr', 'entry-prerender.js');
-  if (!fs.existsSync(file)) return null;
-  const mod = (await import(pathToFileURL(file).href)) as { renderPartPage?: PartPageRenderer };
-  return mod.renderPartPage ?? null;
-}
 
 /** A sitemap file holds at most 50,000 addresses; beyond that the sitemap is an index. */
 export const SITEMAP_CHUNK = 40_000;
@@ -88,7 +64,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
     });
   }
   if (shell && partShell) {
-    const renderPart = await loadPartRenderer(webDistDir);
+    const renderer = await loadAppRenderer(webDistDir);
     // The public part page, rendered here with its data; an unknown part is a real 404. Drawn by
     // the app's own components (decision 070), so the browser hydrates it rather than drawing it
     // again; kept until the catalog changes, like the data it is drawn from.
@@ -101,8 +77,13 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
         renderPartHtml(partShell, page, {
           publicUrl,
           brandName,
-          ...(renderPart
-            ? { app: { html: await renderPart(idOrSku, page, publicConfig), config: publicConfig } }
+          ...(renderer
+            ? {
+                app: {
+                  html: await renderer.renderPartPage(idOrSku, page, publicConfig),
+                  config: publicConfig,
+                },
+              }
             : {}),
         }),
       );

@@ -154,6 +154,9 @@ describe("a part page drawn by the web build's renderer (decision 070)", () => {
     path.join(built, 'ssr', 'entry-prerender.js'),
     `export async function renderPartPage(ref, page, config) {
       return '<main data-drawn-by="app">' + ref + ' ' + page.part.sku + ' ' + config.brandName + '</main>';
+    }
+    export async function renderCatalogPage() {
+      return '<main data-drawn-by="app">parts</main>';
     }`,
   );
   const ctx = useTestApp({ webDistDir: built, brandName: 'Test Parts' });
