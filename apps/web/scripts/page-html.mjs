@@ -3,19 +3,19 @@
 import Beasties from 'beasties';
 
 /**
- * Matches a selector that starts with `:where(.name…)` for a class the page uses (beasties tests
- * its `allowRules` with `RegExp#test`).
+ * Matches a selector that starts with `:where(.name…)` or `:is(.name…)` for a class the page uses
+ * (beasties tests its `allowRules` with `RegExp#test`).
  */
 class WhereOfUsedClass extends RegExp {
   /** @param {Set<string>} used */
   constructor(used) {
-    super('^:where\\(\\.');
+    super('^:(?:where|is)\\(\\.');
     this.used = used;
   }
 
   /** @param {string} selector */
   test(selector) {
-    const name = /^:where\(\.((?:\\.|[\w-])+)/.exec(selector)?.[1];
+    const name = /^:(?:where|is)\(\.((?:\\.|[\w-])+)/.exec(selector)?.[1];
     return name !== undefined && this.used.has(name.replace(/\\(.)/g, '$1'));
   }
 }
@@ -33,7 +33,8 @@ class WhereOfUsedClass extends RegExp {
  */
 export async function paintFirst(html, { distDir, bootSrc, readFile }) {
   // Beasties cannot evaluate a selector that starts with `:where(.class…)` (Tailwind's `space-y-3`,
-  // daisyUI's `btn`, `join`, `navbar`): kept when the page uses the class. Left out, the part page
+  // daisyUI's `btn`, `join`, `navbar`) or `:is(.class…)` (a disabled `select`'s colour): kept when
+  // the page uses the class. Left out, the part page
   // (drawn by the server with the app's markup since decision 070) moved by up to 70 px when the
   // stylesheet came.
   const used = new Set(
