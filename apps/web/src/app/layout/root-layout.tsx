@@ -7,11 +7,6 @@ import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from '../routes/route-error';
 
-/** The cart feature's button wherever the catalog or the purchase form offers "Add to cart". */
-const renderAddToCart = (props: Parameters<typeof AddToCartButton>[0]) => (
-  <AddToCartButton {...props} />
-);
-
 /** A new page starts at its top, unless the address points into it. */
 function useScrollToTopOnNavigate(pathname: string, hash: string) {
   useEffect(() => {
@@ -27,7 +22,8 @@ export function RootLayout() {
   const notice = (location.state as { notice?: unknown } | null)?.notice;
   useScrollToTopOnNavigate(location.pathname, location.hash);
   return (
-    <AddToCartProvider value={renderAddToCart}>
+    // The cart feature's button wherever the catalog or the purchase form offers "Add to cart".
+    <AddToCartProvider value={AddToCartButton}>
       <div className="flex min-h-screen flex-col bg-base-200/40">
         <a
           href="#main"

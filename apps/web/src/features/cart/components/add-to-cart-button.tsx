@@ -48,10 +48,8 @@ export function AddToCartButton({
     <>
       <button
         type="button"
-        // No colour transition when the app enables a button the server drew disabled: on /parts
-        // two dozen buttons fading at once cost a phone's main thread frames, and a checker
-        // reading the colours mid-fade saw too little contrast.
-        className={`${className} transition-none`}
+        // No colour transition when the app enables it (styles/index.css: `.btn[data-state]`).
+        className={className}
         onClick={() => void onAdd()}
         disabled={!hydrated || state.kind === 'adding'}
         // Its name is the words it shows, so "click Add to cart" works by voice (WCAG 2.5.3);
