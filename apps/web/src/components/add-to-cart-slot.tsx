@@ -1,10 +1,10 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 /** A part as "Add to cart" adds it: the quantity, and the unit price the buyer sees. */
 export type CartAddition = { partId: string; quantity: number; unitPrice: number };
 type AddToCartProps = { line: CartAddition; name: string };
 
-type RenderAddToCart = ComponentType<AddToCartProps>;
+type RenderAddToCart = (props: AddToCartProps) => ReactNode;
 const AddToCartContext = createContext<RenderAddToCart | null>(null);
 
 /**
@@ -14,6 +14,6 @@ const AddToCartContext = createContext<RenderAddToCart | null>(null);
 export const AddToCartProvider = AddToCartContext.Provider;
 
 export function AddToCart(props: AddToCartProps) {
-  const Render = useContext(AddToCartContext);
-  return Render ? <Render {...props} /> : null;
+  const render = useContext(AddToCartContext);
+  return render ? render(props) : null;
 }

@@ -7,6 +7,11 @@ import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from '../routes/route-error';
 
+/** The cart feature's button wherever the catalog or the purchase form offers "Add to cart". */
+const renderAddToCart = (props: Parameters<typeof AddToCartButton>[0]) => (
+  <AddToCartButton {...props} />
+);
+
 /** A new page starts at its top, unless the address points into it. */
 function useScrollToTopOnNavigate(pathname: string, hash: string) {
   useEffect(() => {
@@ -22,8 +27,7 @@ export function RootLayout() {
   const notice = (location.state as { notice?: unknown } | null)?.notice;
   useScrollToTopOnNavigate(location.pathname, location.hash);
   return (
-    // The cart feature's button wherever the catalog or the purchase form offers "Add to cart".
-    <AddToCartProvider value={AddToCartButton}>
+    <AddToCartProvider value={renderAddToCart}>
       <div className="flex min-h-screen flex-col bg-base-200/40">
         <a
           href="#main"
