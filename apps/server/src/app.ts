@@ -395,6 +395,7 @@ export async function buildApp({
     catalog,
     publicUrl: config.publicUrl,
     brandName: config.brandName,
+    publicConfig: publicConfigOf(config),
     webDistDir: config.webDistDir,
     partReviews: listPartReviews,
   });
@@ -596,7 +597,7 @@ export async function buildApp({
 
   // `/parts` arrives with its first page of results drawn in (the catalog module's data).
   await registerSite(app, config.webDistDir, publicConfigOf(config), {
-    '/parts': fillCatalogPage(db, catalog, config.webDistDir, search),
+    '/parts': fillCatalogPage(db, catalog, config.webDistDir, publicConfigOf(config), search),
   });
   return app;
 }

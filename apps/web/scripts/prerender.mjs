@@ -11,7 +11,10 @@ import { paintFirst } from './page-html.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const ssrOut = path.join(root, 'node_modules', '.prerender');
+// The server build of the app: this script renders with it, and the server renders part pages
+// with it at request time (seo.routes.ts, decision 070). Self-contained (npm packages bundled in),
+// so it runs wherever dist/ is copied; the server never serves this folder (site.plugin.ts).
+const ssrOut = path.join(dist, 'ssr');
 
 /**
  * Route -> file under dist. `/` is index.html itself; the others are listed in
@@ -46,8 +49,8 @@ await build({
     emptyOutDir: true,
     copyPublicDir: false,
   },
-  // Our own packages ship TypeScript: bundle them; npm packages load from node_modules.
-  ssr: { noExternal: ['@storefront/contract'] },
+  // Everything bundled in, our TypeScript packages and npm's alike: no node_modules needed.
+  ssr: { noExternal: true },
 });
 // The boot script of pages with content (scripts/boot.js), named by its content like Vite's assets.
 const bootCode = await fs.readFile(path.join(import.meta.dirname, 'boot.js'));
@@ -55,8 +58,10 @@ const bootSrc = `/assets/boot-${crypto.createHash('sha256').update(bootCode).dig
 await fs.writeFile(path.join(dist, bootSrc), bootCode);
 const paint = (html) => paintFirst(html, { distDir: dist, bootSrc });
 
-const { render } = await import(pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href);
-const { renderCatalogHtml, renderPartHtml, renderPurchaseHtml } = await import(
+const { render, renderCatalogPage, renderPartPage } = await import(
+  pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href
+);
+const { renderCatalogAppHtml, renderPurchaseHtml } = await import(
   pathToFileURL(path.join(ssrOut, 'part-html.js')).href
 );
 
@@ -68,9 +73,10 @@ await fs.writeFile(path.join(dist, 'app.html'), shell);
 const written = [path.join(dist, 'app.html')];
 
 /**
- * `/parts` gets its result cards from the server at request time (renderCatalogHtml): its critical
- * CSS is found with a sample card drawn in, so the cards paint in their final layout (a phone's
- * row card painted as a tall one first, then moved: a 0.5 layout shift).
+ * `/parts` gets its result cards from the server at request time, drawn by the app's renderer
+ * (renderCatalogPage, decision 070): its critical CSS is found with a sample page drawn the same
+ * way, so the cards paint in their final layout (a phone's row card painted as a tall one first,
+ * then moved: a 0.5 layout shift).
  */
 // The sample part's card fields (the sample part page below has the same part).
 const sampleCard = {
@@ -83,17 +89,39 @@ const sampleCard = {
   mOrderQuantity: 1,
   availableQuantity: 1,
 };
+const sampleConfig = {
+  brandName: 'Sample',
+  paymentProvider: 'sandbox',
+  stripePublishableKey: null,
+  googleSignIn: false,
+};
+const sampleCatalog = {
+  items: [
+    { ...sampleCard, category: 'brakes', fits: null },
+    {
+      ...sampleCard,
+      _id: '00000000-0000-4000-8000-000000000001',
+      category: 'brakes',
+      fits: null,
+      availableQuantity: 0,
+    },
+  ],
+  total: 2,
+  page: 1,
+  pageSize: 24,
+  pageCount: 2,
+  facets: {
+    categories: [{ value: 'brakes', label: 'Brakes', count: 2 }],
+    makes: [{ value: 'Toyota', label: 'Toyota', count: 2 }],
+    models: [],
+    prices: [{ min: 0, max: 10, label: 'Under $10', count: 2 }],
+    inStock: 1,
+  },
+  exactMatch: null,
+};
 const samplePages = {
-  '/parts': (html) =>
-    renderCatalogHtml(html, {
-      items: [sampleCard, { ...sampleCard, availableQuantity: 0 }],
-      total: 2,
-      page: 1,
-      pageSize: 24,
-      pageCount: 2,
-      facets: {},
-      exactMatch: null,
-    }),
+  '/parts': async (html) =>
+    renderCatalogAppHtml(html, sampleCatalog, await renderCatalogPage(sampleCatalog, sampleConfig)),
 };
 
 for (const [route, file] of Object.entries(PRERENDERED)) {
@@ -104,7 +132,7 @@ for (const [route, file] of Object.entries(PRERENDERED)) {
   let html = await paint(frame);
   const sample = samplePages[route];
   if (sample) {
-    const drawn = sample(frame);
+    const drawn = await sample(frame);
     if (drawn === frame) throw new Error(`the server cannot draw into the ${route} frame`);
     const style = /<style>[\s\S]*?<\/style>/.exec(await paint(drawn))?.[0];
     if (!style) throw new Error(`the sample of ${route} got no critical CSS`);
@@ -116,19 +144,36 @@ for (const [route, file] of Object.entries(PRERENDERED)) {
   written.push(target);
 }
 
-// The server renders a part page into this shell (seo.routes.ts): its critical CSS comes from a
-// sample part with every optional section (specifications, fitment, reviews) filled.
+// The server renders a part page into this shell (seo.routes.ts) with the app's own renderer
+// (renderPartPage), so the app hydrates it: its critical CSS comes from a sample part drawn the
+// same way, with every optional section (specifications, fitment, reviews, pack, core) filled.
 const samplePart = {
   part: {
     ...sampleCard,
     category: 'brakes',
+    oemNumbers: ['OEM-1'],
     specs: [{ name: 'Pack', value: '1' }],
-    fitment: [{ make: 'Toyota', model: 'Corolla', yearFrom: 2012, yearTo: 2020 }],
+    fitment: [
+      {
+        make: 'Toyota',
+        model: 'Corolla',
+        yearFrom: 2012,
+        yearTo: 2020,
+        position: 'Front',
+        note: 'A',
+      },
+    ],
     // Drawn so their rules are in the critical CSS too.
     supersededNumbers: ['IC-0901'],
     priceTiers: [{ minQuantity: 10, price: 0.9 }],
+    packSize: 2,
+    maxOrderQuantity: 10,
+    coreCharge: 5,
+    featured: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   },
-  reviews: [{ rating: 5 }],
+  reviews: [{ _id: 'r1', name: 'Sample', rating: 5, description: 'Sample.' }],
 };
 const paintedShell = await paint(shell);
 /** The painted empty shell with the critical CSS of a sample page rendered into it instead. */
@@ -140,7 +185,10 @@ async function shellStyledLike(samplePage, name) {
   written.push(target);
 }
 await shellStyledLike(
-  renderPartHtml(shell, samplePart, { publicUrl: 'http://localhost', brandName: 'Sample' }),
+  shell.replace(
+    '<div id="root"></div>',
+    `<div id="root">${await renderPartPage(samplePart.part._id, samplePart, sampleConfig)}</div>`,
+  ),
   'part.html',
 );
 // The purchase page's part, drawn by the server the same way (seo.routes.ts).
@@ -157,5 +205,7 @@ for (const file of written) {
     zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
 }
-await fs.rm(ssrOut, { recursive: true, force: true });
+// The renderer stays for the server; only its precompressed copies go (it is never sent).
+for (const file of await fs.readdir(ssrOut, { recursive: true }))
+  if (/\.(gz|br)$/.test(file)) await fs.rm(path.join(ssrOut, file));
 console.log(`prerendered ${Object.keys(PRERENDERED).join(', ')}`);

@@ -1,11 +1,42 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
-import { PRERENDERED_BRAND } from '@storefront/contract';
+import {
+  PRERENDERED_BRAND,
+  type CatalogPage,
+  type PartPageResponse,
+  type PublicConfig,
+} from '@storefront/contract';
+import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { configQueryOptions } from './features/site/api/get-config';
 import { createQueryClient } from './lib/query-client';
+
+/** React's markup of the app at `url`, with what the query cache holds (no session). */
+async function renderApp(url: string, queryClient: QueryClient): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>,
+    {
+      // Inline every boundary: a large one (over 12.8 kB, /parts' results) would otherwise come
+      // after its fallback with an inline script to swap it in, which the page's policy blocks.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      // A component that fails here is drawn by the browser instead (React's client fallback):
+      // said, so the page is not silently drawn twice.
+      onError: (error) => console.error(`rendering ${url}:`, error),
+    },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /**
  * Renders a public page at build time, as the browser's first render will see it (no session,
@@ -21,16 +52,32 @@ export async function render(url: string): Promise<string> {
     stripePublishableKey: null,
     googleSignIn: false,
   });
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProvider>
-    </StrictMode>,
-  );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  return renderApp(url, queryClient);
+}
+
+/**
+ * A part's page (`/parts/{idOrSku}`) as the browser's first render draws it from the data the
+ * page carries (main.tsx seeds the same query): the server sends this markup and the app
+ * hydrates it instead of drawing the page a second time (decision 070).
+ */
+export async function renderPartPage(
+  idOrSku: string,
+  page: PartPageResponse,
+  config: PublicConfig,
+): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(configQueryOptions().queryKey, config);
+  queryClient.setQueryData(partPageQueryOptions(idOrSku).queryKey, page);
+  return renderApp(`/parts/${encodeURIComponent(idOrSku)}`, queryClient);
+}
+
+/**
+ * `/parts` (no filters) as the browser's first render draws it from the first page of results
+ * the page carries (main.tsx seeds the same query): hydrated, not drawn again (decision 070).
+ */
+export async function renderCatalogPage(page: CatalogPage, config: PublicConfig): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(configQueryOptions().queryKey, config);
+  queryClient.setQueryData(catalogQueryOptions('').queryKey, page);
+  return renderApp('/parts', queryClient);
 }

@@ -25,41 +25,20 @@ if (siteConfig?.textContent) {
 // (decision 061): the app starts from the drawn data, stale, and asks again with the key.
 const drawn = accessKeyStore.get() ? { updatedAt: 0 } : undefined;
 
-// A part page arrives rendered by the server with its data: the app starts from that data.
-const partData = document.getElementById('part-page-data');
-const partRef = /^\/parts\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
-if (partData?.textContent && partRef) {
-  queryClient.setQueryData(
-    partPageQueryOptions(decodeURIComponent(partRef)).queryKey,
-    JSON.parse(partData.textContent),
-    drawn,
-  );
+/** Starts a query from the data a server-drawn page carries in `#id`, on the page it belongs to. */
+function seed(id: string, page: RegExp, key: (ref: string) => readonly unknown[]) {
+  const data = document.getElementById(id)?.textContent;
+  const ref = page.exec(window.location.pathname)?.[1];
+  if (data && ref !== undefined)
+    queryClient.setQueryData(key(decodeURIComponent(ref)), JSON.parse(data), drawn);
 }
-
+// A part page arrives drawn by the server with its data: the app starts from that data.
+seed('part-page-data', /^\/parts\/([^/]+)\/?$/, (ref) => partPageQueryOptions(ref).queryKey);
 // So does the purchase page's part: the order page starts from it rather than asking again.
-const purchasePart = document.getElementById('purchase-part-data');
-const purchaseRef = /^\/purchase\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
-if (purchasePart?.textContent && purchaseRef) {
-  queryClient.setQueryData(
-    partKeys.one(decodeURIComponent(purchaseRef)),
-    JSON.parse(purchasePart.textContent),
-    drawn,
-  );
-}
-
+seed('purchase-part-data', /^\/purchase\/([^/]+)\/?$/, partKeys.one);
 // And `/parts` with its first page of results, for the catalog's first query (no filters).
-const catalogPage = document.getElementById('catalog-page-data');
-if (
-  catalogPage?.textContent &&
-  /^\/parts\/?$/.test(window.location.pathname) &&
-  !window.location.search
-) {
-  queryClient.setQueryData(
-    catalogQueryOptions('').queryKey,
-    JSON.parse(catalogPage.textContent),
-    drawn,
-  );
-}
+if (!window.location.search)
+  seed('catalog-page-data', /^\/parts\/?()$/, () => catalogQueryOptions('').queryKey);
 
 // What the visitor typed while the scripts loaded (a search, on a slow phone) outlives the
 // takeover, which sets each field back to how it was drawn (or draws it anew): typed again once

@@ -8,6 +8,8 @@ import {
   type CatalogPage,
   type PartPageResponse,
   type PartResponse,
+  type PublicConfig,
+  SITE_CONFIG_ELEMENT_ID,
 } from '@storefront/contract';
 import { escapeHtml } from '../../http/escape-html.js';
 
@@ -32,13 +34,21 @@ const intoShell = (shell: string, head: string, body: string): string =>
     .replace('<div id="root"></div>', `<div id="root" data-static="true">${body}</div>`);
 
 /**
+ * The app's own markup of a page and the public config it was drawn with: the page is hydrated,
+ * not drawn again (decision 070).
+ */
+export type AppMarkup = { html: string; config: PublicConfig };
+
+/**
  * The part page as HTML, complete before any script runs: what search engines and a slow phone
- * read first. The app takes over the page when its script has loaded (see main.tsx).
+ * read first. With `app` (the web build's renderer, seo.routes.ts) its body is the app's own
+ * markup, which the app hydrates; without, the server's plain markup, which the app replaces
+ * (see main.tsx).
  */
 export function renderPartHtml(
   shell: string,
   page: PartPageResponse,
-  options: { publicUrl: string; brandName: string },
+  options: { publicUrl: string; brandName: string; app?: AppMarkup },
 ): string {
   const { part } = page;
   const canonical = `${options.publicUrl}/parts/${part._id}`;
@@ -91,7 +101,19 @@ export function renderPartHtml(
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
     `<script type="application/ld+json">${scriptJson(product)}</script>`,
     `<script type="application/json" id="part-page-data">${scriptJson(page)}</script>`,
+    ...(options.app
+      ? [
+          `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(options.app.config)}</script>`,
+        ]
+      : []),
   ].join('\n    ');
+  const shellWithoutDescription = shell.replace(/<meta\s+name="description"[^>]*>/, '');
+  if (options.app) {
+    return shellWithoutDescription
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace('</head>', `    ${head}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${options.app!.html}</div>`);
+  }
   // Position and note get columns only when some vehicle has one, as the app's part page does.
   const detailed = part.fitment.some((f) => f.position || f.note);
   const rows = (items: string[][]) =>
@@ -114,7 +136,7 @@ ${part.specs.length ? `<h2>Specifications</h2><table class="table">${rows(part.s
 <h2>Vehicle fitment</h2>
 ${part.fitment.length ? `<div class="max-w-full overflow-x-auto"><table class="table" data-testid="fitment-table"><thead><tr><th>Make</th><th>Model</th><th>Years</th>${detailed ? '<th>Position</th><th>Note</th>' : ''}</tr></thead><tbody>${rows(part.fitment.map((f) => [f.make, f.model, `${f.yearFrom}–${f.yearTo}`, ...(detailed ? [f.position, f.note] : [])]))}</tbody></table></div>` : '<p>No vehicle list for this part.</p>'}
 </article></main>`;
-  return intoShell(shell.replace(/<meta\s+name="description"[^>]*>/, ''), head, body);
+  return intoShell(shellWithoutDescription, head, body);
 }
 
 /**
@@ -206,6 +228,38 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: strin
 }
 
 /**
+ * The data `/parts` carries for the app's first catalog query: descriptions cut to what a card
+ * shows (one character past DESCRIPTION_PREVIEW_LENGTH draws the same card), so the page stays
+ * within the first round trips (the app asks for the whole page again when it refreshes).
+ */
+export function catalogPageShown(page: CatalogPage): CatalogPage {
+  return {
+    ...page,
+    items: page.items.map((item) => ({
+      ...item,
+      description: item.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
+    })),
+  };
+}
+
+/**
+ * `/parts` (no filters) as the app draws it with its first page of results (`app`, the web
+ * build's renderer, from `shown`): the prerendered page (`html`, with the brand and the config)
+ * with its root's markup replaced by the app's, and the data beside it. The app hydrates it
+ * (decision 070). Unchanged when the page is not the prerendered page this expects.
+ */
+export function renderCatalogAppHtml(html: string, shown: CatalogPage, app: string): string {
+  const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+  if (!root.test(html)) return html;
+  return html
+    .replace(root, (_all, end: string) => `<div id="root">${app}</div>${end}`)
+    .replace(
+      '</head>',
+      `  <script type="application/json" id="catalog-page-data">${scriptJson(shown)}</script>\n  </head>`,
+    );
+}
+
+/**
  * `/parts` (no filters) with its first page of results drawn into the prerendered page (`html`)
  * and its data beside it: the cards, its largest paint, need no script. The app replaces the page
  * when its script has loaded, starting from that data. Unchanged when the page is not the
@@ -218,16 +272,7 @@ export function renderCatalogHtml(
 ): string {
   if (!RESULTS_PENDING.test(html) || !RESULTS_HEADING.test(html)) return html;
   const count = `${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'part' : 'parts'}`;
-  // The cards show a description's first DESCRIPTION_PREVIEW_LENGTH characters and an ellipsis
-  // when there are more: one character past that draws the same card, and the page's data then
-  // stays within the first round trips (the app asks for the whole page again when it refreshes).
-  const shown: CatalogPage = {
-    ...page,
-    items: page.items.map((item) => ({
-      ...item,
-      description: item.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
-    })),
-  };
+  const shown = catalogPageShown(page);
   const grid = `<div class="grid grid-cols-1 gap-6 md:grid-cols-3" data-testid="part-grid">${page.items
     // The first card's picture is the page's largest paint on a phone: inlined when it is small,
     // it paints with the HTML instead of one round trip later.

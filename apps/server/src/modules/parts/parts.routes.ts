@@ -15,6 +15,7 @@ import {
   type PartListResponse,
   type PartPageResponse,
   type PartResponse,
+  type PublicConfig,
   type SuggestResponse,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -42,7 +43,13 @@ import {
   toCatalogPart,
 } from './catalog.service.js';
 import { encode, pickEncoding, type Encoded } from './compressed.js';
-import { renderCatalogHtml, shippedPictureInliner } from './part-html.js';
+import { loadAppRenderer } from './app-renderer.js';
+import {
+  catalogPageShown,
+  renderCatalogAppHtml,
+  renderCatalogHtml,
+  shippedPictureInliner,
+} from './part-html.js';
 import type { SearchPort } from './search/catalog-search.js';
 import { createPart, toPartResponse, updatePartDetails } from './parts.service.js';
 
@@ -362,21 +369,34 @@ export async function loadCatalogPage(
 /**
  * `/parts` as served: the prerendered page (`html`) with the first page of the catalog drawn
  * into it and its data beside it, compressed, kept in the catalog cache until the next change.
+ * Drawn by the web build's renderer, the app's own markup, which the app hydrates (decision 070);
+ * without one, the server's plain cards, which the app replaces.
  */
 export const fillCatalogPage = (
   db: Db,
   catalog: CatalogCache,
   webDistDir: string,
+  publicConfig: PublicConfig,
   search?: SearchPort,
 ) => {
   const inlineImage = shippedPictureInliner(webDistDir);
   return (html: string): Promise<{ body: string } & Encoded> =>
     catalog.memo('html:/parts', async () => {
-      const body = renderCatalogHtml(
-        html,
-        await loadCatalogPage(db, catalog, CatalogQuery.parse({}), search),
-        inlineImage,
-      );
+      const page = await loadCatalogPage(db, catalog, CatalogQuery.parse({}), search);
+      const renderer = await loadAppRenderer(webDistDir);
+      let body: string;
+      if (renderer) {
+        // The first card's picture is the page's largest paint on a phone: inlined when small, in
+        // the data too, so the app's first render draws what the server drew.
+        const shown = catalogPageShown(page);
+        const [first] = shown.items;
+        if (first) shown.items[0] = { ...first, url: inlineImage(first.url) ?? first.url };
+        body = renderCatalogAppHtml(
+          html,
+          shown,
+          await renderer.renderCatalogPage(shown, publicConfig),
+        );
+      } else body = renderCatalogHtml(html, page, inlineImage);
       return { body, ...encode(body) };
     });
 };

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_SLUGS, pagePath, type PartResponse } from '@storefront/contract';
+import { PAGE_SLUGS, pagePath, type PartResponse, type PublicConfig } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
+import { loadAppRenderer } from './app-renderer.js';
 import type { CatalogCache } from './catalog-cache.js';
 import { countLiveParts, listLivePartRefs } from './catalog.service.js';
 import { encodeAs, pickEncoding } from './compressed.js';
@@ -15,6 +16,8 @@ export type SeoRoutesOptions = {
   catalog: CatalogCache;
   publicUrl: string;
   brandName: string;
+  /** What the app's first render reads from the page (its brand, sign-in options). */
+  publicConfig: PublicConfig;
   webDistDir: string;
   partReviews: PartRoutesOptions['partReviews'];
 };
@@ -31,7 +34,7 @@ const PAGES = ['/', '/parts', '/blogs', '/portfolio', ...PAGE_SLUGS.map(pagePath
  */
 export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
   app,
-  { db, catalog, publicUrl, brandName, webDistDir, partReviews },
+  { db, catalog, publicUrl, brandName, publicConfig, webDistDir, partReviews },
 ) => {
   const read = (file: string) => {
     const full = path.join(webDistDir, file);
@@ -61,13 +64,31 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (
     });
   }
   if (shell && partShell) {
-    // The public part page, rendered here with its data; an unknown part is a real 404.
+    const renderer = await loadAppRenderer(webDistDir);
+    // The public part page, rendered here with its data; an unknown part is a real 404. Drawn by
+    // the app's own components (decision 070), so the browser hydrates it rather than drawing it
+    // again; kept until the catalog changes, like the data it is drawn from.
     app.get<{ Params: { idOrSku: string } }>('/parts/:idOrSku', async (request, reply) => {
-      const page = await loadPartPage(db, catalog, partReviews, request.params.idOrSku);
+      const { idOrSku } = request.params;
+      const page = await loadPartPage(db, catalog, partReviews, idOrSku);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!page) return reply.status(404).send(shell);
+      const html = await catalog.memo(`html:part:${idOrSku}`, async () =>
+        renderPartHtml(partShell, page, {
+          publicUrl,
+          brandName,
+          ...(renderer
+            ? {
+                app: {
+                  html: await renderer.renderPartPage(idOrSku, page, publicConfig),
+                  config: publicConfig,
+                },
+              }
+            : {}),
+        }),
+      );
       // Its inline CSS makes it some 20 KB: compressed, it stays within the first round trips.
-      return sendHtml(request, reply, renderPartHtml(partShell, page, { publicUrl, brandName }));
+      return sendHtml(request, reply, html);
     });
   }
 

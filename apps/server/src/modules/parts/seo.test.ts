@@ -143,3 +143,54 @@ describe('public part pages, rendered on the server, and real 404s', () => {
     expect((await ctx.app.inject('/parts/IGN-4242')).body).not.toContain('<th>Position</th>');
   });
 });
+
+describe("a part page drawn by the web build's renderer (decision 070)", () => {
+  // A build with a renderer in dist/ssr: the page's body is the app's markup, to be hydrated.
+  const built = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-seo-ssr-'));
+  fs.writeFileSync(path.join(built, 'index.html'), shell);
+  fs.writeFileSync(path.join(built, 'app.html'), shell);
+  fs.mkdirSync(path.join(built, 'ssr'));
+  fs.writeFileSync(
+    path.join(built, 'ssr', 'entry-prerender.js'),
+    `export async function renderPartPage(ref, page, config) {
+      return '<main data-drawn-by="app">' + ref + ' ' + page.part.sku + ' ' + config.brandName + '</main>';
+    }
+    export async function renderCatalogPage() {
+      return '<main data-drawn-by="app">parts</main>';
+    }`,
+  );
+  const ctx = useTestApp({ webDistDir: built, brandName: 'Test Parts' });
+
+  it('sends the app markup unmarked (hydrated), with the config the app starts from; never the renderer', async () => {
+    const boss = await admin(ctx.app, ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/parts',
+      headers: boss.auth,
+      payload: {
+        name: 'Cabin Filter',
+        description: 'Keeps dust out.',
+        mOrderQuantity: 1,
+        availableQuantity: 5,
+        price: 12,
+        url: '/images/parts/cabin-filter.svg',
+        sku: 'FIL-7070',
+        category: 'filters',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const page = (await ctx.app.inject('/parts/fil-7070')).body;
+    expect(page).toContain(
+      '<div id="root"><main data-drawn-by="app">fil-7070 FIL-7070 Test Parts</main></div>',
+    );
+    expect(page).not.toContain('data-static');
+    expect(page).toContain('<title>Cabin Filter (FIL-7070) | Test Parts</title>');
+    expect(page).toMatch(/<script type="application\/json" id="part-page-data">/);
+    expect(page).toMatch(
+      /<script type="application\/json" id="site-config">\{"brandName":"Test Parts"/,
+    );
+    const renderer = await ctx.app.inject('/ssr/entry-prerender.js');
+    expect(renderer.statusCode).toBe(404);
+    expect(renderer.body).not.toContain('renderPartPage');
+  });
+});

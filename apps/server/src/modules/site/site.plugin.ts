@@ -76,6 +76,8 @@ export async function registerSite(
       preCompressed: true,
       wildcard: true,
       cacheControl: false,
+      // The app's server renderer (decision 070) lives in the build but is never sent.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(reply, filePath) {
         const rel = path.relative(webDistDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) reply.header('Cache-Control', IMMUTABLE);

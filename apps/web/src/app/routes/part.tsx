@@ -8,6 +8,7 @@ import { useMyVehicle } from '../../features/catalog/api/my-vehicle';
 import { usePartPage } from '../../features/catalog/api/search-catalog';
 import { PartPageView } from '../../features/catalog/components/part-page-view';
 import { ApiError } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
 import NotFoundRoute from './not-found';
 
 /** A part's public page (`/parts/{id or part number}`); the server renders it with its data. */
@@ -15,6 +16,9 @@ export default function PartRoute() {
   const { idOrSku = '' } = useParams();
   const page = usePartPage(idOrSku);
   const auth = useAuth();
+  // The server drew the page signed out; the session may be known before this route's chunk
+  // hydrates (the navbar asked for it): signed in only once hydrated, or the text would differ.
+  const signedIn = useHydrated() && auth.user !== null;
   const { vehicle } = useMyVehicle(auth.user !== null);
   usePageTitle(page.data ? `${page.data.part.name} (${page.data.part.sku})` : 'Part');
 
@@ -38,7 +42,7 @@ export default function PartRoute() {
     <PartPageView
       page={page.data}
       vehicle={vehicle}
-      signedIn={auth.user !== null}
+      signedIn={signedIn}
       orderHref={paths.purchase.href(page.data.part._id)}
       browseHref={(search) => paths.parts.href(search)}
     />

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { CartResponse } from '@storefront/contract';
 import { useRemoveCartLine, useSetCartLine, useVisitorCart } from './api/cart-api';
 import { useServerCart } from './api/server-cart';
@@ -51,16 +51,15 @@ export function useCart(auth: CartAuth) {
     auth.status === 'signed-out' && local.length === 0 ? empty : query.data;
   const pending = !hydrated || auth.status === 'loading' || (cart === undefined && !query.isError);
 
-  return {
-    cart,
-    pending,
-    error: query.error,
-    refetch: () => void query.refetch(),
-    signedIn,
-    /** Changes a line; the server's answer (or the browser's cart) replaces what is shown. */
-    async change(partId: string, change: LineChange): Promise<void> {
+  // The same functions from render to render while what they use stays: each line's row is
+  // memoized (cart.tsx), and fifty rows drawn again for a new function was most of a cart's work.
+  const { mutateAsync: setLineAsync } = setLine;
+  const { mutateAsync: removeLineAsync } = removeLine;
+  /** Changes a line; the server's answer (or the browser's cart) replaces what is shown. */
+  const change = useCallback(
+    async (partId: string, change: LineChange): Promise<void> => {
       if (signedIn) {
-        await setLine.mutateAsync({ partId, ...change });
+        await setLineAsync({ partId, ...change });
         return;
       }
       const line = cart?.lines.find((l) => l.partId === partId);
@@ -70,9 +69,23 @@ export function useCart(auth: CartAuth) {
         ...(change.acceptPrice && line ? { seenUnitPrice: line.listPrice } : {}),
       });
     },
-    async remove(partId: string): Promise<void> {
-      if (signedIn) await removeLine.mutateAsync(partId);
+    [signedIn, setLineAsync, cart],
+  );
+  const remove = useCallback(
+    async (partId: string): Promise<void> => {
+      if (signedIn) await removeLineAsync(partId);
       else localCart.remove(partId);
     },
+    [signedIn, removeLineAsync],
+  );
+
+  return {
+    cart,
+    pending,
+    error: query.error,
+    refetch: () => void query.refetch(),
+    signedIn,
+    change,
+    remove,
   };
 }

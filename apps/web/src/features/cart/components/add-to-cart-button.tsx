@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { CartAddition } from '../../../components/add-to-cart-slot';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 type State =
   { kind: 'idle' } | { kind: 'adding' } | { kind: 'added' } | { kind: 'failed'; message: string };
@@ -21,6 +22,8 @@ export function AddToCartButton({
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const partId = useId();
+  // Drawn by the server (a part page, /parts), it works once hydrated: disabled until then.
+  const hydrated = useHydrated();
 
   const onAdd = async () => {
     setState({ kind: 'adding' });
@@ -45,9 +48,10 @@ export function AddToCartButton({
     <>
       <button
         type="button"
+        // No colour transition when the app enables it (styles/index.css: `.btn[data-state]`).
         className={className}
         onClick={() => void onAdd()}
-        disabled={state.kind === 'adding'}
+        disabled={!hydrated || state.kind === 'adding'}
         // Its name is the words it shows, so "click Add to cart" works by voice (WCAG 2.5.3);
         // which part it adds is its description.
         aria-describedby={partId}

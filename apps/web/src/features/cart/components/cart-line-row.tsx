@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import {
   coreDepositLine,
@@ -21,8 +21,12 @@ type Props = {
   onRemove: (partId: string) => Promise<void>;
 };
 
-/** One line of the cart: the part, its quantity, reference and total, and what to fix. */
-export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
+/**
+ * One line of the cart: the part, its quantity, reference and total, and what to fix. Drawn again
+ * only when its line or its callbacks change (a cart of fifty re-rendered every row for each
+ * change of the page around it).
+ */
+export const CartLineRow = memo(function CartLineRow({ line, eager, onChange, onRemove }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reference, setReference] = useState(line.reference ?? '');
@@ -161,4 +165,4 @@ export function CartLineRow({ line, eager, onChange, onRemove }: Props) {
       </div>
     </li>
   );
-}
+});

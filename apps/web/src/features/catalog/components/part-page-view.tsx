@@ -144,17 +144,19 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
         {part.fitment.length === 0 ? (
           <p>No vehicle list for this part: check the specifications or ask us.</p>
         ) : (
-          <div className="max-w-full overflow-x-auto">
-            <table className="table max-w-xl" data-testid="fitment-table">
+          // The cells' markup is the server's plain part page's too (part-html.ts): a browser test
+          // reads both. Header cells in the table's head are column headers without a scope.
+          <div className="max-w-xl overflow-x-auto">
+            <table className="table" data-testid="fitment-table">
               <thead>
                 <tr>
-                  <th scope="col">Make</th>
-                  <th scope="col">Model</th>
-                  <th scope="col">Years</th>
+                  <th>Make</th>
+                  <th>Model</th>
+                  <th>Years</th>
                   {detailed && (
                     <>
-                      <th scope="col">Position</th>
-                      <th scope="col">Note</th>
+                      <th>Position</th>
+                      <th>Note</th>
                     </>
                   )}
                 </tr>
@@ -165,9 +167,7 @@ export function PartPageView({ page, vehicle, signedIn, orderHref, browseHref }:
                   <tr key={i}>
                     <td>{f.make}</td>
                     <td>{f.model}</td>
-                    <td>
-                      {f.yearFrom}–{f.yearTo}
-                    </td>
+                    <td>{`${f.yearFrom}–${f.yearTo}`}</td>
                     {detailed && (
                       <>
                         <td>{f.position}</td>

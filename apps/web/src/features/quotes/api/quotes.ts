@@ -68,8 +68,10 @@ export const useWithdrawQuote = (id: string) =>
   });
 
 /** The companies the buyer may ask (and accept on account) for. */
-export const useMyCompanyChoices = () =>
+/** The companies a buyer may ask or accept for; `enabled` false until the form that offers them shows. */
+export const useMyCompanyChoices = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['quotes', 'companies'],
     queryFn: () => api<MyCompanies>('/companies', { auth: true }),
     meta: { topics: ['companies'], private: true },

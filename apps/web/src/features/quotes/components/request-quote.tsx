@@ -15,7 +15,8 @@ export default function RequestQuote({ lines }: { lines: CartLine[] }) {
   const [targets, setTargets] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const [companyId, setCompanyId] = useState('');
-  const companies = useMyCompanyChoices();
+  // Asked for when the form opens: the closed button, under the cart's lines, needs nothing.
+  const companies = useMyCompanyChoices(open);
   const request = useRequestQuote();
   const navigate = useNavigate();
 
