@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type {
-  CompanyResponse,
-  OrderResponse,
-  ReturnAction,
-  ReturnOptions,
-  ReturnResponse,
-} from '@storefront/contract';
-import { admin, customer } from '../../test/accounts.js';
+import type { CompanyResponse, ReturnOptions, ReturnResponse } from '@storefront/contract';
+import { customer } from '../../test/accounts.js';
 import { insertPart } from '../../test/factories.js';
 import { payInSandbox } from '../../test/pay.js';
+import { returnsKit } from '../../test/returns-kit.js';
 import { useTestApp } from '../../test/test-app.js';
 import { california } from '../../test/tax-kit.js';
 import { caller } from '../../test/price-kit.js';
@@ -44,7 +39,7 @@ describe('returns give back the tax of the accepted pieces', () => {
     | undefined;
   async function given() {
     if (seed) return seed;
-    const staff = await admin(ctx.app, db());
+    const staff = await kit.staff();
     const region = await call(staff, 'POST', '/api/staff/tax-regions', {
       country: 'US',
       state: 'CA',
@@ -68,36 +63,13 @@ describe('returns give back the tax of the accepted pieces', () => {
     return seed;
   }
 
-  const checkout = async (
-    who: Who,
-    lines: { part: { id: string; priceCents: number }; quantity: number }[],
+  const kit = returnsKit(ctx);
+  const checkout = (
+    who: Parameters<typeof kit.checkout>[0],
+    lines: Parameters<typeof kit.checkout>[1],
     extra: Record<string, unknown> = {},
-  ) => {
-    const res = await call(who, 'POST', '/api/checkout', {
-      lines: lines.map((l) => ({
-        partId: l.part.id,
-        quantity: l.quantity,
-        unitPrice: l.part.priceCents / 100,
-      })),
-      shipTo: california,
-      phone: '0113 496 0000',
-      ...extra,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<OrderResponse>();
-  };
-  const shipAndDeliver = async (orderId: string) => {
-    const { staff } = await given();
-    const ship = await call(staff, 'POST', `/api/staff/orders/${orderId}/ship`, {
-      carrier: 'DPD',
-      trackingNumber: '1550',
-    });
-    expect(ship.statusCode, ship.body).toBe(200);
-    const deliver = await call(staff, 'POST', `/api/staff/orders/${orderId}/deliver`);
-    expect(deliver.statusCode, deliver.body).toBe(200);
-  };
-  const act = async (id: string, action: ReturnAction, body: object = {}) =>
-    call((await given()).staff, 'POST', `/api/staff/returns/${id}/${action}`, body);
+  ) => kit.checkout(who, lines, { shipTo: california, ...extra });
+  const { shipAndDeliver, act } = kit;
   /** A return asked, approved, received in full and accepted (resaleable). */
   const returnAndInspect = async (
     who: Who,
