@@ -10,7 +10,11 @@ import {
 import type { Db } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { AppError } from '../../http/errors.js';
-import { catalogFingerprint, countLivePartsNotIn } from '../parts/bulk-catalog.service.js';
+import {
+  catalogFingerprint,
+  countLivePartsNotIn,
+  vehicleDigestsByPartNumber,
+} from '../parts/bulk-catalog.service.js';
 import {
   checkAcrossRows,
   checkFitments,
@@ -38,6 +42,8 @@ import {
 } from './rows.js';
 import { insertStagedFitments, insertStagedParts } from './staging.js';
 import { blank, headerOf, sheetsOf, unreadColumnsNote, type ImportFile } from './sheets.js';
+import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
+import type { Cell } from './cells.js';
 
 export type { ImportFile };
 
@@ -86,7 +92,6 @@ export async function runPreview(
 ): Promise<void> {
   const { db } = deps;
   const progress = progressWriter(db, importId);
-  const inFlight = WRITES_IN_FLIGHT;
   const notes: string[] = [];
   let mark = performance.now();
   // The lease is renewed however long one step takes (a check over 400,000 rows): a job whose
@@ -100,78 +105,62 @@ export async function runPreview(
   );
   lease.unref();
   try {
+    // The catalog as this preview begins to read it: whatever changes it from here on (a staff
+    // edit while the file is read) makes the apply refuse, and the import be previewed again.
+    // Computed by the database while this thread parses the file.
+    const fingerprinting = catalogFingerprint(db);
+    fingerprinting.catch(() => undefined);
+    // Each part's stored vehicles, summed: a vehicles file's unchanged parts are not staged.
+    // Asked for at once when a vehicles sheet will follow the parts (read meanwhile).
+    let storedVehicles =
+      files.fitment || files.parts.format === 'xlsx' ? vehicleDigestsByPartNumber(db) : null;
+    storedVehicles?.catch(() => undefined);
     let read = 0;
-    let partSheets = 0;
-    let fitmentSheets = 0;
-    for (const file of [files.parts, files.fitment]) {
-      if (!file) continue;
-      for await (const sheet of sheetsOf(file)) {
-        const { rows } = sheet;
-        const first = await headerOf(rows);
-        if (!first) continue;
-        const { header } = first;
-        let { rowNo } = first;
-        const kind = isFitmentHeader(header) ? 'fitment' : 'parts';
-        const columns =
-          kind === 'fitment'
-            ? mapColumns(header, FITMENT_COLUMNS)
-            : mapColumns(header, PART_COLUMNS);
-        if (![...columns.index.values()].includes('sku'))
-          throw refuse(
-            `${sheet.label} has no "Part number" column. The first row must hold the column names: download the template to see them.`,
-          );
-        if (columns.duplicate)
-          throw refuse(`${sheet.label} has the column "${columns.duplicate}" twice.`);
-        if (columns.unknown.length > 0) notes.push(unreadColumnsNote(sheet.label, columns.unknown));
-        if (kind === 'parts' && ++partSheets > 1)
-          throw refuse(`${sheet.label} is a second parts sheet: one import takes one.`);
-        if (kind === 'fitment' && ++fitmentSheets > 1)
-          throw refuse(`${sheet.label} is a second vehicles sheet: one import takes one.`);
-        const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
-        let batch: (StagedPart | StagedFitment)[] = [];
-        let count = 0;
-        // Batches are written while the next is read: on PostgreSQL the database works on the
-        // other core meanwhile, on two connections (writing a batch of parts took longer than
-        // reading the next, and the reader waited). Memory stays at three batches at most.
-        const writing: Promise<void>[] = [];
-        const flush = async () => {
-          const rowsToWrite = batch;
-          batch = [];
-          if (writing.length >= inFlight) await writing.shift();
-          const write = (async () => {
-            if (kind === 'parts')
-              await insertStagedParts(db, importId, rowsToWrite as StagedPart[]);
-            else await insertStagedFitments(db, importId, rowsToWrite as StagedFitment[]);
-            read += rowsToWrite.length;
-            await progress.set({ phase: 'reading', read });
-          })();
-          // A failed write surfaces at a later flush or at the end, never unhandled.
-          write.catch(() => undefined);
-          writing.push(write);
-        };
-        for await (const row of rows) {
-          rowNo += 1;
-          if (rowNo > max + 1 + 100_000)
-            throw refuse(
-              `${sheet.label} has more than ${max.toLocaleString('en-US')} rows; one import reads at most that many.`,
-            );
-          if (blank(row)) continue;
-          if (++count > max)
-            throw refuse(
-              `${sheet.label} has more than ${max.toLocaleString('en-US')} rows; one import reads at most that many.`,
-            );
-          if (kind === 'parts') {
-            const { cells, raw } = cellsOf(row, columns as ReturnType<typeof mapColumns<'sku'>>);
-            batch.push(stagePart(rowNo, cells as never, raw));
-          } else {
-            const { cells, raw } = cellsOf(row, columns as ReturnType<typeof mapColumns<'sku'>>);
-            batch.push(stageFitment(rowNo, cells as never, raw));
-          }
-          if (batch.length >= BATCH) await flush();
-        }
-        await flush();
-        await Promise.all(writing);
+    let unchanged: UnchangedVehicles | null = null;
+    const sheets = { parts: 0, fitment: 0 };
+    for await (const sheet of sheetsToRead(files, notes, sheets)) {
+      // A reader of its own (an ACES file) compares what it stages afterwards (`afterDiff`).
+      if (sheet.kind === 'fitment' && !sheet.ownReader)
+        unchanged = new UnchangedVehicles(
+          await (storedVehicles ??= vehicleDigestsByPartNumber(db)),
+        );
+      const stage = stagedWriter(db, importId, sheet.kind);
+      for await (const { rowNo, row } of sheet.rows) {
+        if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });
+        const { cells, raw } = cellsOf(row, sheet.columns);
+        if (sheet.kind === 'parts') await stage.add(stagePart(rowNo, cells as never, raw));
+        else if (unchanged)
+          for (const r of unchanged.take(stageFitment(rowNo, cells as never, raw)))
+            await stage.add(r);
+        else await stage.add(stageFitment(rowNo, cells as never, raw));
       }
+      if (unchanged) for (const r of unchanged.end()) await stage.add(r);
+      await stage.done();
+    }
+    const partSheets = sheets.parts;
+    const fitmentSheets = sheets.fitment;
+    let skippedVehicles = 0;
+    if (unchanged) {
+      // A part whose vehicles the file lists in two places: its first place's rows, read again.
+      const again = unchanged.needsSecondRead();
+      if (again.size > 0) {
+        const stage = stagedWriter(db, importId, 'fitment');
+        for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
+          if (sheet.kind !== 'fitment') {
+            for await (const _ of sheet.rows) void _;
+            continue;
+          }
+          for await (const { rowNo, row } of sheet.rows) {
+            const { cells, raw } = cellsOf(row, sheet.columns);
+            const fitment = stageFitment(rowNo, cells as never, raw);
+            const part = again.get(fitment.skuKey);
+            if (part && rowNo >= part.first && rowNo <= part.last) await stage.add(fitment);
+          }
+        }
+        await stage.done();
+      }
+      skippedVehicles = unchanged.skippedRows;
+      await stageSkippedParts(db, importId, unchanged.skipped);
     }
     if (partSheets === 0 && fitmentSheets === 0)
       throw refuse('The file holds no rows: the first row must hold the column names.');
@@ -209,10 +198,12 @@ export async function runPreview(
     for (const file of [files.parts, files.fitment])
       if (file?.afterDiff) await timed('afterDiff', () => file.afterDiff!(db, importId));
     const counts = {
-      ...(await timed('count', () => countPreview(db, importId, options.archiveMissing))),
+      ...(await timed('count', () =>
+        countPreview(db, importId, options.archiveMissing, skippedVehicles),
+      )),
       pictures,
     };
-    const fingerprint = await timed('fingerprint', () => catalogFingerprint(db));
+    const fingerprint = await timed('fingerprint', () => fingerprinting);
     await moveImport(db, importId, ['reading'], 'previewed', {
       counts,
       fingerprint,
@@ -270,6 +261,7 @@ async function countPreview(
   db: Db,
   importId: string,
   archiveMissing: boolean,
+  skippedVehicles: number,
 ): Promise<ImportCounts> {
   // One pass over each staging table; a row without a kind is unchanged (`computeDiff`).
   const [row] = rowsOf(
@@ -311,9 +303,116 @@ async function countPreview(
     archived: missing + Number(row?.archived_rows ?? 0),
     archivedRows: Number(row?.archived_rows ?? 0),
     errors: Number(row?.errors ?? 0) + Number(vehicles?.errors ?? 0),
-    fitmentRows: Number(vehicles?.rows ?? 0),
+    fitmentRows: Number(vehicles?.rows ?? 0) + skippedVehicles,
     fitmentParts: Number(row?.fitment_changed ?? 0) + Number(vehicles?.new_with_vehicles ?? 0),
     pictures: 0,
     priceJumps: Number(row?.price_jumps ?? 0),
+  };
+}
+
+type SheetToRead = {
+  kind: 'parts' | 'fitment';
+  label: string;
+  columns: ReturnType<typeof mapColumns<string>>;
+  /** Read by a reader of its own (an ACES or PIES file), not from a spreadsheet. */
+  ownReader: boolean;
+  /** The sheet's rows after its header, blank ones left out, each with its number in the file. */
+  rows: AsyncGenerator<{ rowNo: number; row: Cell[] }>;
+};
+
+/**
+ * The files' sheets, each with its columns matched and its rows numbered as the file numbers
+ * them; refuses a sheet without part numbers, a column twice, a second sheet of a kind, too many
+ * rows. Unknown columns go to `notes`; `sheets` counts the sheets of each kind.
+ */
+async function* sheetsToRead(
+  files: ImportFiles,
+  notes: string[],
+  sheets: { parts: number; fitment: number },
+): AsyncGenerator<SheetToRead> {
+  for (const file of [files.parts, files.fitment]) {
+    if (!file) continue;
+    for await (const sheet of sheetsOf(file)) {
+      const first = await headerOf(sheet.rows);
+      if (!first) continue;
+      const { header } = first;
+      const kind = isFitmentHeader(header) ? 'fitment' : 'parts';
+      const columns = (
+        kind === 'fitment' ? mapColumns(header, FITMENT_COLUMNS) : mapColumns(header, PART_COLUMNS)
+      ) as ReturnType<typeof mapColumns<string>>;
+      if (![...columns.index.values()].includes('sku'))
+        throw refuse(
+          `${sheet.label} has no "Part number" column. The first row must hold the column names: download the template to see them.`,
+        );
+      if (columns.duplicate)
+        throw refuse(`${sheet.label} has the column "${columns.duplicate}" twice.`);
+      if (columns.unknown.length > 0) notes.push(unreadColumnsNote(sheet.label, columns.unknown));
+      if (kind === 'parts' && ++sheets.parts > 1)
+        throw refuse(`${sheet.label} is a second parts sheet: one import takes one.`);
+      if (kind === 'fitment' && ++sheets.fitment > 1)
+        throw refuse(`${sheet.label} is a second vehicles sheet: one import takes one.`);
+      yield {
+        kind,
+        label: sheet.label,
+        columns,
+        ownReader: Boolean(file.sheets),
+        rows: numbered(sheet.label, sheet.rows, first.rowNo, kind),
+      };
+    }
+  }
+}
+
+async function* numbered(
+  label: string,
+  rows: AsyncGenerator<Cell[]>,
+  headerRow: number,
+  kind: 'parts' | 'fitment',
+): AsyncGenerator<{ rowNo: number; row: Cell[] }> {
+  const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
+  const tooMany = () =>
+    refuse(
+      `${label} has more than ${max.toLocaleString('en-US')} rows; one import reads at most that many.`,
+    );
+  let rowNo = headerRow;
+  let count = 0;
+  for await (const row of rows) {
+    rowNo += 1;
+    if (rowNo > max + 1 + 100_000) throw tooMany();
+    if (blank(row)) continue;
+    if (++count > max) throw tooMany();
+    yield { rowNo, row };
+  }
+}
+
+/**
+ * Staged rows written a batch at a time while the next is read: on PostgreSQL the database works
+ * on the other core meanwhile, on two connections (writing a batch of parts took longer than
+ * reading the next, and the reader waited). Memory stays at three batches at most.
+ */
+function stagedWriter(db: Db, importId: string, kind: 'parts' | 'fitment') {
+  let batch: (StagedPart | StagedFitment)[] = [];
+  const writing: Promise<void>[] = [];
+  const flush = async () => {
+    const rows = batch;
+    batch = [];
+    if (rows.length === 0) return;
+    if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+    const write =
+      kind === 'parts'
+        ? insertStagedParts(db, importId, rows as StagedPart[])
+        : insertStagedFitments(db, importId, rows as StagedFitment[]);
+    // A failed write surfaces at a later flush or at the end, never unhandled.
+    write.catch(() => undefined);
+    writing.push(write);
+  };
+  return {
+    async add(row: StagedPart | StagedFitment) {
+      batch.push(row);
+      if (batch.length >= BATCH) await flush();
+    },
+    async done() {
+      await flush();
+      await Promise.all(writing);
+    },
   };
 }

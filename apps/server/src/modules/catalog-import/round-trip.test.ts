@@ -1,11 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, PART_COLUMNS } from '@storefront/contract';
 import { admin } from '../../test/accounts.js';
 import { apply, csvOf, preview } from '../../test/import-kit.js';
 import { useTestApp } from '../../test/test-app.js';
+import { catalogImportFitments } from './import.tables.js';
 
 type Person = Awaited<ReturnType<typeof admin>>;
 type Key = (typeof PART_COLUMNS)[number]['key'];
@@ -67,7 +69,7 @@ const part = fc
     vehicles: fc.array(
       fc.record({
         make: fc.constantFrom('Toyota', 'Ford', 'Škoda'),
-        model: fc.constantFrom('Corolla', 'Focus', 'Octavia, RS'),
+        model: fc.constantFrom('Corolla', 'Focus', 'Octavia, RS', 'Mégane “RS” 🚗'),
         from: fc.integer({ min: 1990, max: 2020 }),
         span: fc.integer({ min: 0, max: 8 }),
         position: fc.constantFrom('', 'Front', 'Rear left'),
@@ -197,6 +199,14 @@ describe('catalog import and export go both ways', () => {
           expect(again.status, again.failure ?? '').toBe('previewed');
           expect(again.errors).toEqual([]);
           expect(again.counts).toMatchObject({ new: 0, changed: 0, unchanged: catalog.length });
+          // The vehicles were judged unchanged as read (their digests equal the catalog's), and
+          // none were staged to be compared (decision 072).
+          expect(again.counts.fitmentRows).toBe(vehicles.length);
+          const staged = await ctx.database.db
+            .select()
+            .from(catalogImportFitments)
+            .where(eq(catalogImportFitments.importId, again.id));
+          expect(staged).toEqual([]);
 
           // Edited: one field of one part, in the CSV export.
           const exported = parse(

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -218,6 +219,52 @@ export async function catalogFingerprint(db: DbOrTx): Promise<string> {
              as fingerprint`),
   );
   return String(row?.fingerprint ?? '');
+}
+
+/**
+ * A vehicle's digest: the first 8 bytes of the MD5 of its fields joined by U+001F (a blank field
+ * left out, as `concat_ws` leaves out a null), read as a signed 64-bit integer. `vehicleDigest`
+ * computes it from a row as an import reads it and `vehicleDigestsByPartNumber` sums it per part
+ * in the catalog, in the same words: a file's vehicles for a part sum to the stored sum only when
+ * they are the same set (or, with a chance of about 2^-64, by accident).
+ */
+export function vehicleDigest(vehicle: {
+  make: string | null;
+  model: string | null;
+  yearFrom: number | null;
+  yearTo: number | null;
+  position: string | null;
+  note: string | null;
+}): bigint {
+  const { make, model, yearFrom, yearTo, position, note } = vehicle;
+  const text = [make, model, yearFrom, yearTo, position, note]
+    .filter((v) => v !== null)
+    .join('\u001f');
+  return crypto.hash('md5', text, 'buffer').readBigInt64BE(0);
+}
+
+/**
+ * Each part's vehicles as "count:sum of digests", by upper-case part number. A number two parts
+ * share once upper-cased is left out: it names no one part.
+ */
+export async function vehicleDigestsByPartNumber(db: DbOrTx): Promise<Map<string, string>> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select upper(p.sku) as sku_key, count(*)::int || ':' || sum(
+               ('x' || left(md5(concat_ws(chr(31), f.make, f.model, f.year_from, f.year_to,
+                 f.position, f.note)), 16))::bit(64)::bigint)::text as digest
+        from ${partFitments} f join ${parts} p on p.id = f.part_id
+       group by p.id`),
+  );
+  const digests = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const row of rows) {
+    const key = String(row.sku_key);
+    if (digests.has(key)) shared.add(key);
+    digests.set(key, String(row.digest));
+  }
+  for (const key of shared) digests.delete(key);
+  return digests;
 }
 
 /** Parts for an export, in part-number order after `after`, `limit` at a time. */
