@@ -117,6 +117,8 @@ export async function runPreview(
     storedVehicles?.catch(() => undefined);
     let read = 0;
     let unchanged: UnchangedVehicles | null = null;
+    // The parts file's part numbers: a skipped part the parts file lists needs no row of its own.
+    const partNumbers = new Set<string>();
     const sheets = { parts: 0, fitment: 0 };
     for await (const sheet of sheetsToRead(files, notes, sheets)) {
       // A reader of its own (an ACES file) compares what it stages afterwards (`afterDiff`).
@@ -128,8 +130,11 @@ export async function runPreview(
       for await (const { rowNo, row } of sheet.rows) {
         if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });
         const { cells, raw } = cellsOf(row, sheet.columns);
-        if (sheet.kind === 'parts') await stage.add(stagePart(rowNo, cells as never, raw));
-        else if (unchanged)
+        if (sheet.kind === 'parts') {
+          const part = stagePart(rowNo, cells as never, raw);
+          partNumbers.add(part.skuKey);
+          await stage.add(part);
+        } else if (unchanged)
           for (const r of unchanged.take(stageFitment(rowNo, cells as never, raw)))
             await stage.add(r);
         else await stage.add(stageFitment(rowNo, cells as never, raw));
@@ -160,7 +165,11 @@ export async function runPreview(
         await stage.done();
       }
       skippedVehicles = unchanged.skippedRows;
-      await stageSkippedParts(db, importId, unchanged.skipped);
+      await stageSkippedParts(
+        db,
+        importId,
+        [...unchanged.skipped].filter(([key]) => !partNumbers.has(key)),
+      );
     }
     if (partSheets === 0 && fitmentSheets === 0)
       throw refuse('The file holds no rows: the first row must hold the column names.');

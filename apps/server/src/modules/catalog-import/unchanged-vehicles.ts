@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MAX_FITMENTS } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
+import { sumText } from '../../db/pg-hash.js';
 import { vehicleDigest } from '../parts/bulk-catalog.service.js';
 import { partsRelation } from '../parts/stock.service.js';
 import { catalogImportParts as staged } from './import.tables.js';
@@ -26,7 +27,9 @@ type Run = {
   first: number;
   last: number;
   rows: StagedFitment[];
-  sum: bigint;
+  /** The rows' digests summed, as high and low 32-bit halves (exact: at most 200 of each). */
+  highs: number;
+  lows: number;
   /** Still held: every row so far is valid, and the part's stored vehicles could match. */
   holding: boolean;
 };
@@ -62,7 +65,9 @@ export class UnchangedVehicles {
       return out;
     }
     run.rows.push(row);
-    run.sum += vehicleDigest(row);
+    const digest = vehicleDigest(row);
+    run.highs += digest.high;
+    run.lows += digest.low;
     return out;
   }
 
@@ -104,7 +109,8 @@ export class UnchangedVehicles {
       first: row.rowNo,
       last: row.rowNo,
       rows: [],
-      sum: 0n,
+      highs: 0,
+      lows: 0,
       holding: key !== '' && !again && this.stored.has(key),
     };
   }
@@ -113,7 +119,10 @@ export class UnchangedVehicles {
     const run = this.run;
     this.run = null;
     if (!run) return [];
-    if (run.holding && this.stored.get(run.key) === `${run.rows.length}:${run.sum}`) {
+    if (
+      run.holding &&
+      this.stored.get(run.key) === `${run.rows.length}:${sumText(run.highs, run.lows)}`
+    ) {
       this.skipped.set(run.key, {
         sku: run.sku,
         first: run.first,
@@ -127,16 +136,15 @@ export class UnchangedVehicles {
 }
 
 /**
- * Each skipped part as a row of the parts' staging table when the parts file does not list it (as
+ * Skipped parts the parts file does not list, each as a row of the parts' staging table (as
  * `addFitmentOnlyParts` adds a part the vehicles file names): the preview counts it, and
  * "archive parts that are not in the file" knows the file names it.
  */
 export async function stageSkippedParts(
   db: Db,
   importId: string,
-  skipped: ReadonlyMap<string, SkippedPart>,
+  entries: readonly (readonly [string, SkippedPart])[],
 ): Promise<void> {
-  const entries = [...skipped];
   for (let i = 0; i < entries.length; i += 10_000) {
     const chunk = entries.slice(i, i + 10_000);
     await db.execute(sql`

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { and, asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { hashTextExtended, type Hash64 } from '../../db/pg-hash.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { partColumns, partFitments, parts, vehicleModels, type PartRow } from './parts.tables.js';
 import { staffPartsWhere, type StaffPartFilters } from './staff-parts.service.js';
@@ -222,11 +222,11 @@ export async function catalogFingerprint(db: DbOrTx): Promise<string> {
 }
 
 /**
- * A vehicle's digest: the first 8 bytes of the MD5 of its fields joined by U+001F (a blank field
- * left out, as `concat_ws` leaves out a null), read as a signed 64-bit integer. `vehicleDigest`
- * computes it from a row as an import reads it and `vehicleDigestsByPartNumber` sums it per part
- * in the catalog, in the same words: a file's vehicles for a part sum to the stored sum only when
- * they are the same set (or, with a chance of about 2^-64, by accident).
+ * A vehicle's digest: PostgreSQL's `hashtextextended` of its fields joined by U+001F (a blank
+ * field left out, as `concat_ws` leaves out a null), computed here. `vehicleDigest` takes a row as
+ * an import reads it and `vehicleDigestsByPartNumber` sums the catalog's per part, in the same
+ * words: a file's vehicles for a part sum to the stored sum only when they are the same set (or,
+ * with a chance of about 2^-64, by accident).
  */
 export function vehicleDigest(vehicle: {
   make: string | null;
@@ -235,12 +235,11 @@ export function vehicleDigest(vehicle: {
   yearTo: number | null;
   position: string | null;
   note: string | null;
-}): bigint {
+}): Hash64 {
   const { make, model, yearFrom, yearTo, position, note } = vehicle;
-  const text = [make, model, yearFrom, yearTo, position, note]
-    .filter((v) => v !== null)
-    .join('\u001f');
-  return crypto.hash('md5', text, 'buffer').readBigInt64BE(0);
+  return hashTextExtended(
+    [make, model, yearFrom, yearTo, position, note].filter((v) => v !== null).join('\u001f'),
+  );
 }
 
 /**
@@ -250,9 +249,8 @@ export function vehicleDigest(vehicle: {
 export async function vehicleDigestsByPartNumber(db: DbOrTx): Promise<Map<string, string>> {
   const rows = rowsOf(
     await db.execute(sql`
-      select upper(p.sku) as sku_key, count(*)::int || ':' || sum(
-               ('x' || left(md5(concat_ws(chr(31), f.make, f.model, f.year_from, f.year_to,
-                 f.position, f.note)), 16))::bit(64)::bigint)::text as digest
+      select upper(p.sku) as sku_key, count(*)::int || ':' || sum(hashtextextended(concat_ws(chr(31), f.make, f.model,
+               f.year_from, f.year_to, f.position, f.note), 0))::text as digest
         from ${partFitments} f join ${parts} p on p.id = f.part_id
        group by p.id`),
   );
