@@ -135,8 +135,7 @@ export async function runPreview(
           partNumbers.add(part.skuKey);
           await stage.add(part);
         } else if (unchanged)
-          for (const r of unchanged.take(stageFitment(rowNo, cells as never, raw)))
-            await stage.add(r);
+          for (const r of unchanged.take(rowNo, cells as never, raw)) await stage.add(r);
         else await stage.add(stageFitment(rowNo, cells as never, raw));
       }
       if (unchanged) for (const r of unchanged.end()) await stage.add(r);

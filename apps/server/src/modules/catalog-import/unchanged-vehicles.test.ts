@@ -91,6 +91,17 @@ describe('catalog import: vehicles the catalog already holds', () => {
     expect(job.counts.archived).toBe(notNamed.length);
   });
 
+  it('stages and compares a part whose cells spell its vehicles another way, and finds it unchanged', async () => {
+    const job = await preview(
+      ctx.app,
+      staff,
+      vehiclesFile([...a, ...b, ['UV-C', 'Volvo', 'V70', '02008', '2,016', '', ''] as never]),
+    );
+    expect(job.status, job.failure ?? '').toBe('previewed');
+    expect(job.counts).toMatchObject({ changed: 0, unchanged: 3, fitmentRows: 6, errors: 0 });
+    expect((await stagedVehicles(job.id)).map((f) => f.skuKey)).toEqual(['UV-C']);
+  });
+
   it('judges a part listed in two places by all its rows: unchanged, or changed by a row in its second place', async () => {
     const split = await preview(ctx.app, staff, vehiclesFile([a[0]!, ...b, a[1]!, a[2]!, ...c]));
     expect(split.status, split.failure ?? '').toBe('previewed');

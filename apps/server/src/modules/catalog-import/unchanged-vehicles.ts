@@ -5,7 +5,9 @@ import { sumText } from '../../db/pg-hash.js';
 import { vehicleDigest } from '../parts/bulk-catalog.service.js';
 import { partsRelation } from '../parts/stock.service.js';
 import { catalogImportParts as staged } from './import.tables.js';
-import type { StagedFitment } from './rows.js';
+import { cellText, type Cell } from './cells.js';
+import { stageFitment, type StagedFitment } from './rows.js';
+import type { FitmentColumnKey } from '@storefront/contract';
 
 /*
  * A vehicles file mostly repeats what the catalog holds: a daily export from the ERP changes a few
@@ -21,20 +23,30 @@ import type { StagedFitment } from './rows.js';
  * the file (`needsSecondRead`).
  */
 
+/** A vehicles row as read: typed by the contract's rule (`stageFitment`) only when staged. */
+type ReadRow = {
+  rowNo: number;
+  cells: Map<FitmentColumnKey, Cell>;
+  raw: () => Record<string, string>;
+};
+
 type Run = {
   key: string;
   sku: string;
   first: number;
   last: number;
-  rows: StagedFitment[];
+  rows: ReadRow[];
   /** The rows' digests summed, as high and low 32-bit halves (exact: at most 200 of each). */
   highs: number;
   lows: number;
-  /** Still held: every row so far is valid, and the part's stored vehicles could match. */
+  /** Still held: the part's stored vehicles could match. */
   holding: boolean;
 };
 
 export type SkippedPart = { sku: string; first: number; last: number; count: number };
+
+const typed = (rows: readonly ReadRow[]): StagedFitment[] =>
+  rows.map((r) => stageFitment(r.rowNo, r.cells, r.raw));
 
 export class UnchangedVehicles {
   private run: Run | null = null;
@@ -46,26 +58,41 @@ export class UnchangedVehicles {
 
   constructor(private readonly stored: ReadonlyMap<string, string>) {}
 
-  /** Takes one read row; returns the rows to stage now (none while a part's run is held). */
-  take(row: StagedFitment): StagedFitment[] {
-    const out = this.run && this.run.key !== row.skuKey ? this.close() : [];
-    if (!this.run) this.open(row);
+  /**
+   * Takes one read row; returns the rows to stage now (none while a part's run is held). A held
+   * row's digest is taken from its cells as written: a part whose cells spell exactly its stored
+   * vehicles is unchanged, and its rows are never typed. Cells written another way (`2014.0`, a
+   * wrong year) make the sums differ, and the rows are then typed, checked and staged as before.
+   */
+  take(rowNo: number, cells: Map<FitmentColumnKey, Cell>, raw: () => Record<string, string>) {
+    const text = (key: FitmentColumnKey) => cellText(cells.get(key) ?? null);
+    const key = (text('sku') ?? '').toUpperCase();
+    const out = this.run && this.run.key !== key ? this.close() : [];
+    if (!this.run) this.open(key, text('sku') ?? '', rowNo);
     const run = this.run!;
-    run.last = row.rowNo;
+    run.last = rowNo;
+    const row = { rowNo, cells, raw };
     if (!run.holding) {
-      out.push(row);
+      out.push(...typed([row]));
       return out;
     }
-    // A row with an error is staged with its part's others: the preview shows it, and the part
-    // keeps its vehicles. More rows than a part may keep cannot match either.
-    if (row.errors.length > 0 || run.rows.length >= MAX_FITMENTS) {
+    // More rows than a part may keep cannot match.
+    if (run.rows.length >= MAX_FITMENTS) {
       run.holding = false;
-      out.push(...run.rows, row);
+      out.push(...typed([...run.rows, row]));
       run.rows = [];
       return out;
     }
     run.rows.push(row);
-    const digest = vehicleDigest(row);
+    const digest = vehicleDigest({
+      make: text('make'),
+      model: text('model'),
+      yearFrom: text('yearFrom'),
+      yearTo: text('yearTo'),
+      // A blank position or note is stored as empty text, not as nothing.
+      position: text('position') ?? '',
+      note: text('note') ?? '',
+    });
     run.highs += digest.high;
     run.lows += digest.low;
     return out;
@@ -98,16 +125,15 @@ export class UnchangedVehicles {
     return again;
   }
 
-  private open(row: StagedFitment) {
-    const key = row.skuKey;
+  private open(key: string, sku: string, rowNo: number) {
     const again = this.seen.has(key);
     if (again && this.skipped.has(key)) this.broken.add(key);
     this.seen.add(key);
     this.run = {
       key,
-      sku: row.sku,
-      first: row.rowNo,
-      last: row.rowNo,
+      sku,
+      first: rowNo,
+      last: rowNo,
       rows: [],
       highs: 0,
       lows: 0,
@@ -131,7 +157,7 @@ export class UnchangedVehicles {
       });
       return [];
     }
-    return run.rows;
+    return typed(run.rows);
   }
 }
 

@@ -231,8 +231,9 @@ export async function catalogFingerprint(db: DbOrTx): Promise<string> {
 export function vehicleDigest(vehicle: {
   make: string | null;
   model: string | null;
-  yearFrom: number | null;
-  yearTo: number | null;
+  /** A number, or its digits as written. */
+  yearFrom: number | string | null;
+  yearTo: number | string | null;
   position: string | null;
   note: string | null;
 }): Hash64 {
