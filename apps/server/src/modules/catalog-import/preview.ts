@@ -122,10 +122,11 @@ export async function runPreview(
     const sheets = { parts: 0, fitment: 0 };
     for await (const sheet of sheetsToRead(files, notes, sheets)) {
       // A reader of its own (an ACES file) compares what it stages afterwards (`afterDiff`).
-      if (sheet.kind === 'fitment' && !sheet.ownReader)
-        unchanged = new UnchangedVehicles(
-          await (storedVehicles ??= vehicleDigestsByPartNumber(db)),
-        );
+      if (sheet.kind === 'fitment' && !sheet.ownReader) {
+        const stored = await (storedVehicles ??= vehicleDigestsByPartNumber(db));
+        // A catalog without vehicles (a first import) has nothing to judge a row against.
+        if (stored.size > 0) unchanged = new UnchangedVehicles(stored);
+      }
       const stage = stagedWriter(db, importId, sheet.kind);
       for await (const { rowNo, row } of sheet.rows) {
         if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });

@@ -71,11 +71,11 @@ export class UnchangedVehicles {
     if (!this.run) this.open(key, text('sku') ?? '', rowNo);
     const run = this.run!;
     run.last = rowNo;
-    const row = { rowNo, cells, raw };
     if (!run.holding) {
-      out.push(...typed([row]));
+      out.push(stageFitment(rowNo, cells, raw));
       return out;
     }
+    const row = { rowNo, cells, raw };
     // More rows than a part may keep cannot match.
     if (run.rows.length >= MAX_FITMENTS) {
       run.holding = false;
