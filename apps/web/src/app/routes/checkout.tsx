@@ -53,11 +53,20 @@ export default function CheckoutRoute() {
   // Where the shop collects tax, the lines' sum is the net: the form shows the total with tax.
   const [taxed, setTaxed] = useState(false);
 
-  if (pending || !auth.user) return <Spinner label="Loading your cart…" />;
-  if (!cart)
+  // Until the buyer's "buying for" is known the choice would show "Myself" for a company buyer,
+  // and an order placed then would go out as a personal one, priced unlike the cart above it.
+  if (pending || !auth.user || buyingFor.isPending) return <Spinner label="Loading your cart…" />;
+  if (!cart || buyingFor.isError)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <ErrorMessage title="We could not load your cart." error={error} onRetry={refetch} />
+        <ErrorMessage
+          title="We could not load your cart."
+          error={error ?? buyingFor.error}
+          onRetry={() => {
+            refetch();
+            void buyingFor.refetch();
+          }}
+        />
       </div>
     );
   if (cart.lines.length === 0)
