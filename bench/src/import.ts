@@ -36,7 +36,7 @@ const percentile = (sorted: number[], p: number) =>
 const mb = (bytes: number) => bytes / 1_048_576;
 
 /** Writes the two files row by row (the bench holds no 40 MB string). */
-async function writeFiles(dir: string, parts: number, vehicles: number) {
+export async function writeFiles(dir: string, parts: number, vehicles: number) {
   const partsFile = path.join(dir, 'parts.csv');
   const vehiclesFile = path.join(dir, 'vehicles.csv');
   const p = fs.createWriteStream(partsFile);

@@ -170,13 +170,21 @@ export function exportCsv(
   file: 'parts' | 'fitment',
 ): Readable {
   const columns = file === 'parts' ? PART_COLUMNS : FITMENT_COLUMNS;
-  let after: string | null = null;
+  const pageAfter = (after: string | null) => {
+    const page = pageOf(db, filters, file === 'fitment', after);
+    // A failure surfaces where the page is awaited; an export left early drops the page.
+    page.catch(() => undefined);
+    return page;
+  };
+  // The next page is asked for as soon as this one arrives, and read by the database (on its
+  // own thread, or the server) while this one is written.
+  let next = pageAfter(null);
   return csvChunks(
     columns.map((c) => c.header),
     async () => {
-      const page = await pageOf(db, filters, file === 'fitment', after);
+      const page = await next;
       if (page === null) return null;
-      after = page.parts.at(-1)!.sku.toUpperCase();
+      next = pageAfter(page.parts.at(-1)!.sku.toUpperCase());
       if (file === 'parts') return page.parts.map((p) => partCells(p));
       return page.parts.flatMap((p) =>
         (page.fitments.get(p.id) ?? []).map((f) => fitmentCells(p.sku, f)),

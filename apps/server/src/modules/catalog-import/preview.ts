@@ -41,7 +41,14 @@ import {
   type StagedPart,
 } from './rows.js';
 import { insertStagedFitments, insertStagedParts } from './staging.js';
-import { blank, headerOf, sheetsOf, unreadColumnsNote, type ImportFile } from './sheets.js';
+import {
+  blank,
+  headerOf,
+  sheetsOf,
+  unreadColumnsNote,
+  type ImportFile,
+  type SheetRows,
+} from './sheets.js';
 import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
 import type { Cell } from './cells.js';
 
@@ -128,18 +135,23 @@ export async function runPreview(
         if (stored.size > 0) unchanged = new UnchangedVehicles(stored);
       }
       const stage = stagedWriter(db, importId, sheet.kind);
-      for await (const { rowNo, row } of sheet.rows) {
-        if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });
-        const { cells, raw } = cellsOf(row, sheet.columns);
-        if (sheet.kind === 'parts') {
-          const part = stagePart(rowNo, cells as never, raw);
-          partNumbers.add(part.skuKey);
-          await stage.add(part);
-        } else if (unchanged)
-          for (const r of unchanged.take(rowNo, cells as never, raw)) await stage.add(r);
-        else await stage.add(stageFitment(rowNo, cells as never, raw));
-      }
-      if (unchanged) for (const r of unchanged.end()) await stage.add(r);
+      // `add` answers a promise only when a batch is written: awaiting every row's answer would
+      // cost a turn of the event loop per row.
+      let writing: Promise<void> | undefined;
+      for await (const rows of sheet.rows)
+        for (const { rowNo, row } of rows) {
+          if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });
+          const { cells, raw } = cellsOf(row, sheet.columns);
+          if (sheet.kind === 'parts') {
+            const part = stagePart(rowNo, cells as never, raw);
+            partNumbers.add(part.skuKey);
+            if ((writing = stage.add(part))) await writing;
+          } else if (unchanged) {
+            for (const r of unchanged.take(rowNo, cells as never, raw))
+              if ((writing = stage.add(r))) await writing;
+          } else if ((writing = stage.add(stageFitment(rowNo, cells as never, raw)))) await writing;
+        }
+      if (unchanged) for (const r of unchanged.end()) if ((writing = stage.add(r))) await writing;
       await stage.done();
     }
     const partSheets = sheets.parts;
@@ -155,12 +167,13 @@ export async function runPreview(
             for await (const _ of sheet.rows) void _;
             continue;
           }
-          for await (const { rowNo, row } of sheet.rows) {
-            const { cells, raw } = cellsOf(row, sheet.columns);
-            const fitment = stageFitment(rowNo, cells as never, raw);
-            const part = again.get(fitment.skuKey);
-            if (part && rowNo >= part.first && rowNo <= part.last) await stage.add(fitment);
-          }
+          for await (const rows of sheet.rows)
+            for (const { rowNo, row } of rows) {
+              const { cells, raw } = cellsOf(row, sheet.columns);
+              const fitment = stageFitment(rowNo, cells as never, raw);
+              const part = again.get(fitment.skuKey);
+              if (part && rowNo >= part.first && rowNo <= part.last) await stage.add(fitment);
+            }
         }
         await stage.done();
       }
@@ -319,6 +332,8 @@ async function countPreview(
   };
 }
 
+type NumberedRow = { rowNo: number; row: Cell[] };
+
 type SheetToRead = {
   kind: 'parts' | 'fitment';
   label: string;
@@ -326,7 +341,7 @@ type SheetToRead = {
   /** Read by a reader of its own (an ACES or PIES file), not from a spreadsheet. */
   ownReader: boolean;
   /** The sheet's rows after its header, blank ones left out, each with its number in the file. */
-  rows: AsyncGenerator<{ rowNo: number; row: Cell[] }>;
+  rows: AsyncGenerator<NumberedRow[]>;
 };
 
 /**
@@ -371,12 +386,13 @@ async function* sheetsToRead(
   }
 }
 
+/** The sheet's rows in batches as read, each row with its number; blank rows left out. */
 async function* numbered(
   label: string,
-  rows: AsyncGenerator<Cell[]>,
+  rows: SheetRows,
   headerRow: number,
   kind: 'parts' | 'fitment',
-): AsyncGenerator<{ rowNo: number; row: Cell[] }> {
+): AsyncGenerator<NumberedRow[]> {
   const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
   const tooMany = () =>
     refuse(
@@ -384,12 +400,20 @@ async function* numbered(
     );
   let rowNo = headerRow;
   let count = 0;
-  for await (const row of rows) {
-    rowNo += 1;
-    if (rowNo > max + 1 + 100_000) throw tooMany();
-    if (blank(row)) continue;
-    if (++count > max) throw tooMany();
-    yield { rowNo, row };
+  try {
+    for (let batch = await rows.batch(); batch; batch = await rows.batch()) {
+      const out: NumberedRow[] = [];
+      for (const row of batch) {
+        rowNo += 1;
+        if (rowNo > max + 1 + 100_000) throw tooMany();
+        if (blank(row)) continue;
+        if (++count > max) throw tooMany();
+        out.push({ rowNo, row });
+      }
+      if (out.length > 0) yield out;
+    }
+  } finally {
+    await rows.close();
   }
 }
 
@@ -415,9 +439,10 @@ function stagedWriter(db: Db, importId: string, kind: 'parts' | 'fitment') {
     writing.push(write);
   };
   return {
-    async add(row: StagedPart | StagedFitment) {
+    /** Holds the row; a promise (to await) only when it completed a batch, which is written. */
+    add(row: StagedPart | StagedFitment): Promise<void> | undefined {
       batch.push(row);
-      if (batch.length >= BATCH) await flush();
+      return batch.length >= BATCH ? flush() : undefined;
     },
     async done() {
       await flush();
