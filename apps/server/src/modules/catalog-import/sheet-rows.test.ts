@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readCsvBatches } from './read-csv.js';
+import { readCsvBatches, type CsvShape } from './read-csv.js';
 import { SheetRows } from './sheets.js';
 import type { Cell } from './cells.js';
 
@@ -20,7 +20,7 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const csv = { encoding: 'utf-8', delimiter: ',', notes: [] } as const;
+const csv: CsvShape = { encoding: 'utf-8', delimiter: ',', notes: [] };
 
 async function all(rows: AsyncIterable<Cell[]>): Promise<Cell[][]> {
   const out: Cell[][] = [];

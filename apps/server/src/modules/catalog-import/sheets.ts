@@ -43,11 +43,19 @@ export class SheetRows implements AsyncIterable<Cell[]> {
     this.source = batches[Symbol.asyncIterator]();
   }
 
-  /** Rows taken one at a time, as a batch of one each. */
-  static ofRows(rows: AsyncIterable<Cell[]>): SheetRows {
+  /** Rows a reader gives one at a time (a workbook's, an ACES file's), gathered into batches. */
+  static ofRows(rows: AsyncIterable<Cell[]>, size = 500): SheetRows {
     return new SheetRows(
       (async function* () {
-        for await (const row of rows) yield [row];
+        let batch: Cell[][] = [];
+        for await (const row of rows) {
+          batch.push(row);
+          if (batch.length >= size) {
+            yield batch;
+            batch = [];
+          }
+        }
+        if (batch.length > 0) yield batch;
       })(),
     );
   }
