@@ -187,8 +187,6 @@ function readAhead<P>(
   };
 }
 
-/** Parts a page of the vehicles file: their vehicles, read with them in one statement. */
-const VEHICLES_PAGE = 250;
 
 /** The parts (or vehicles) file as CSV, a page of parts (or their vehicles) a chunk. */
 export function exportCsv(
@@ -211,7 +209,7 @@ export function exportCsv(
   }
   const next = readAhead(
     async (after) => {
-      const page = await exportVehiclesPage(db, filters, after, VEHICLES_PAGE);
+      const page = await exportVehiclesPage(db, filters, after, PAGE);
       return page.last === null ? null : page;
     },
     (page) => page.last!,

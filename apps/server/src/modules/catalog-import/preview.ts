@@ -174,8 +174,10 @@ export async function runPreview(
       await stage.done();
       // The parts' checks need the parts file's rows alone (the rows added for a vehicles file's
       // parts come later, and are parts of the catalog): the database runs them while this
-      // thread reads the vehicles.
-      if (sheet.kind === 'parts') {
+      // thread reads the vehicles, when reading them leaves it idle (the catalog's vehicles are
+      // there to judge them by). On a first import the database stages the vehicles meanwhile:
+      // the checks would only hold their rows in memory beside the reading's.
+      if (sheet.kind === 'parts' && ((await storedVehicles)?.size ?? 0) > 0) {
         partChecks = (async () => {
           await timed('analyze parts', () => analyzeStagedParts(db));
           await checkParts();
