@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../e2e/support/ports.js';
-import { repoRoot, serverEntry, webBuild } from './settings.js';
+import { repoRoot, serverEntry, settings, webBuild } from './settings.js';
 
 export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 
@@ -142,7 +143,7 @@ export async function startServer(options: {
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: settings.serverLog ? 'info' : 'warn',
     AUTH_RATE_LIMIT: 'false',
     ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
     WEB_DIST_DIR: webBuild.dir,
@@ -161,6 +162,11 @@ export async function startServer(options: {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  if (settings.serverLog) {
+    const log = fsSync.createWriteStream(settings.serverLog, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   const output = () => tail.trim() || '(no output)';
   let stopping = false;
   let exit: string | null = null;

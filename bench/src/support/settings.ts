@@ -24,6 +24,7 @@ export type Settings = {
   only: Set<string> | null;
   benchDatabaseUrl: string | undefined;
   serverNodeArgs: string[] | null;
+  serverLog: string | null;
   catalog: { connections: number; warmupSeconds: number; durationSeconds: number };
   orders: {
     customers: number;
@@ -58,6 +59,8 @@ export const settings: Settings = {
   benchDatabaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a server's time goes.
   serverNodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? null,
+  // e.g. BENCH_SERVER_LOG=/tmp/server.log: the servers' info log (an import's preview steps, timed).
+  serverLog: process.env.BENCH_SERVER_LOG || null,
   catalog: quick
     ? { connections: 50, warmupSeconds: 1, durationSeconds: 2 }
     : { connections: 50, warmupSeconds: 2, durationSeconds: 10 },

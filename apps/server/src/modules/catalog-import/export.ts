@@ -6,6 +6,7 @@ import { FITMENT_COLUMNS, PART_COLUMNS, type PartColumnKey } from '@storefront/c
 import type { DbOrTx } from '../../db/database.js';
 import {
   exportPartsPage,
+  exportVehiclesPage,
   fitmentsOfParts,
   type ExportedFitment,
 } from '../parts/bulk-catalog.service.js';
@@ -54,7 +55,7 @@ export function partCells(p: PartRow): string[] {
   return PART_COLUMNS.map((c) => values[c.key]);
 }
 
-export const fitmentCells = (sku: string, f: ExportedFitment): string[] => [
+export const fitmentCells = (sku: string, f: Omit<ExportedFitment, 'partId'>): string[] => [
   sku,
   f.make,
   f.model,
@@ -163,25 +164,59 @@ export function csvFile(header: readonly string[], rows: AsyncIterable<string[]>
   });
 }
 
-/** The parts (or vehicles) file as CSV, a page of parts (and their vehicles) a chunk. */
+/**
+ * Pages read one ahead: the next page is asked for as soon as one arrives, and the database (on
+ * its own thread, or the server) reads it while this thread writes the one before.
+ */
+function readAhead<P>(
+  read: (after: string | null) => Promise<P | null>,
+  lastOf: (page: P) => string,
+): () => Promise<P | null> {
+  const ask = (after: string | null) => {
+    const page = read(after);
+    // A failure surfaces where the page is awaited; an export left early drops the page.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next: Promise<P | null> | null = ask(null);
+  return async () => {
+    if (next === null) return null;
+    const page = await next;
+    next = page === null ? null : ask(lastOf(page));
+    return page;
+  };
+}
+
+
+/** The parts (or vehicles) file as CSV, a page of parts (or their vehicles) a chunk. */
 export function exportCsv(
   db: DbOrTx,
   filters: StaffPartFilters,
   file: 'parts' | 'fitment',
 ): Readable {
-  const columns = file === 'parts' ? PART_COLUMNS : FITMENT_COLUMNS;
-  let after: string | null = null;
-  return csvChunks(
-    columns.map((c) => c.header),
-    async () => {
-      const page = await pageOf(db, filters, file === 'fitment', after);
-      if (page === null) return null;
-      after = page.parts.at(-1)!.sku.toUpperCase();
-      if (file === 'parts') return page.parts.map((p) => partCells(p));
-      return page.parts.flatMap((p) =>
-        (page.fitments.get(p.id) ?? []).map((f) => fitmentCells(p.sku, f)),
-      );
+  if (file === 'parts') {
+    const next = readAhead(
+      async (after) => {
+        const page = await exportPartsPage(db, filters, after, PAGE);
+        return page.length > 0 ? page : null;
+      },
+      (page) => page.at(-1)!.sku.toUpperCase(),
+    );
+    return csvChunks(
+      PART_COLUMNS.map((c) => c.header),
+      async () => (await next())?.map((p) => partCells(p)) ?? null,
+    );
+  }
+  const next = readAhead(
+    async (after) => {
+      const page = await exportVehiclesPage(db, filters, after, PAGE);
+      return page.last === null ? null : page;
     },
+    (page) => page.last!,
+  );
+  return csvChunks(
+    FITMENT_COLUMNS.map((c) => c.header),
+    async () => (await next())?.rows.map((r) => fitmentCells(r.sku, r)) ?? null,
   );
 }
 

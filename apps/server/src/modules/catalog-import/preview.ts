@@ -41,7 +41,14 @@ import {
   type StagedPart,
 } from './rows.js';
 import { insertStagedFitments, insertStagedParts } from './staging.js';
-import { blank, headerOf, sheetsOf, unreadColumnsNote, type ImportFile } from './sheets.js';
+import {
+  blank,
+  headerOf,
+  sheetsOf,
+  unreadColumnsNote,
+  type ImportFile,
+  type SheetRows,
+} from './sheets.js';
 import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
 import type { Cell } from './cells.js';
 
@@ -93,7 +100,17 @@ export async function runPreview(
   const { db } = deps;
   const progress = progressWriter(db, importId);
   const notes: string[] = [];
-  let mark = performance.now();
+  const began = performance.now();
+  // Each step's own time in the log: where a large file's preview spends it.
+  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const result = await work();
+    deps.log.info(
+      { importId, step, ms: Math.round(performance.now() - start) },
+      'catalog import preview step',
+    );
+    return result;
+  };
   // The lease is renewed however long one step takes (a check over 400,000 rows): a job whose
   // lease ran out counts as abandoned by a dead instance.
   const lease = setInterval(
@@ -104,6 +121,8 @@ export async function runPreview(
     (LEASE_SECONDS * 1000) / 4,
   );
   lease.unref();
+  // The parts' checks, once started beside the reading of the vehicles.
+  let partChecks: Promise<void> | null = null;
   try {
     // The catalog as this preview begins to read it: whatever changes it from here on (a staff
     // edit while the file is read) makes the apply refuse, and the import be previewed again.
@@ -120,6 +139,13 @@ export async function runPreview(
     // The parts file's part numbers: a skipped part the parts file lists needs no row of its own.
     const partNumbers = new Set<string>();
     const sheets = { parts: 0, fitment: 0 };
+    let checked = 0;
+    const checkParts = async () => {
+      await timed('checkAcrossRows', () => checkAcrossRows(db, importId));
+      await timed('checkPartRules', () =>
+        checkPartRules(db, importId, (n) => void progress.set({ checked: (checked = n) })),
+      );
+    };
     for await (const sheet of sheetsToRead(files, notes, sheets)) {
       // A reader of its own (an ACES file) compares what it stages afterwards (`afterDiff`).
       if (sheet.kind === 'fitment' && !sheet.ownReader) {
@@ -128,19 +154,36 @@ export async function runPreview(
         if (stored.size > 0) unchanged = new UnchangedVehicles(stored);
       }
       const stage = stagedWriter(db, importId, sheet.kind);
-      for await (const { rowNo, row } of sheet.rows) {
-        if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });
-        const { cells, raw } = cellsOf(row, sheet.columns);
-        if (sheet.kind === 'parts') {
-          const part = stagePart(rowNo, cells as never, raw);
-          partNumbers.add(part.skuKey);
-          await stage.add(part);
-        } else if (unchanged)
-          for (const r of unchanged.take(rowNo, cells as never, raw)) await stage.add(r);
-        else await stage.add(stageFitment(rowNo, cells as never, raw));
-      }
-      if (unchanged) for (const r of unchanged.end()) await stage.add(r);
+      // `add` answers a promise only when a batch is written: awaiting every row's answer would
+      // cost a turn of the event loop per row.
+      let writing: Promise<void> | undefined;
+      for await (const rows of sheet.rows)
+        for (const { rowNo, row } of rows) {
+          if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });
+          const { cells, raw } = cellsOf(row, sheet.columns);
+          if (sheet.kind === 'parts') {
+            const part = stagePart(rowNo, cells as never, raw);
+            partNumbers.add(part.skuKey);
+            if ((writing = stage.add(part))) await writing;
+          } else if (unchanged) {
+            for (const r of unchanged.take(rowNo, cells as never, raw))
+              if ((writing = stage.add(r))) await writing;
+          } else if ((writing = stage.add(stageFitment(rowNo, cells as never, raw)))) await writing;
+        }
+      if (unchanged) for (const r of unchanged.end()) if ((writing = stage.add(r))) await writing;
       await stage.done();
+      // The parts' checks need the parts file's rows alone (the rows added for a vehicles file's
+      // parts come later, and are parts of the catalog): the database runs them while this
+      // thread reads the vehicles, when reading them leaves it idle (the catalog's vehicles are
+      // there to judge them by). On a first import the database stages the vehicles meanwhile:
+      // the checks would only hold their rows in memory beside the reading's.
+      if (sheet.kind === 'parts' && ((await storedVehicles)?.size ?? 0) > 0) {
+        partChecks = (async () => {
+          await timed('analyze parts', () => analyzeStagedParts(db));
+          await checkParts();
+        })();
+        partChecks.catch(() => undefined);
+      }
     }
     const partSheets = sheets.parts;
     const fitmentSheets = sheets.fitment;
@@ -155,12 +198,13 @@ export async function runPreview(
             for await (const _ of sheet.rows) void _;
             continue;
           }
-          for await (const { rowNo, row } of sheet.rows) {
-            const { cells, raw } = cellsOf(row, sheet.columns);
-            const fitment = stageFitment(rowNo, cells as never, raw);
-            const part = again.get(fitment.skuKey);
-            if (part && rowNo >= part.first && rowNo <= part.last) await stage.add(fitment);
-          }
+          for await (const rows of sheet.rows)
+            for (const { rowNo, row } of rows) {
+              const { cells, raw } = cellsOf(row, sheet.columns);
+              const fitment = stageFitment(rowNo, cells as never, raw);
+              const part = again.get(fitment.skuKey);
+              if (part && rowNo >= part.first && rowNo <= part.last) await stage.add(fitment);
+            }
         }
         await stage.done();
       }
@@ -174,21 +218,14 @@ export async function runPreview(
     if (partSheets === 0 && fitmentSheets === 0)
       throw refuse('The file holds no rows: the first row must hold the column names.');
 
-    // Each step's time in the log: where a large file's preview spends it.
-    const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
-      const result = await work();
-      deps.log.info(
-        { importId, step, ms: Math.round(performance.now() - mark) },
-        'catalog import preview step',
-      );
-      mark = performance.now();
-      return result;
-    };
-    await timed('read', async () => undefined);
+    deps.log.info(
+      { importId, step: 'read', ms: Math.round(performance.now() - began) },
+      'catalog import preview step',
+    );
     // Statistics for the rows just written: without them the planner takes the staging tables for
     // empty and joins 400,000 vehicles to 100,000 parts row by row (minutes instead of seconds).
-    await timed('analyze', () => analyzeStaging(db));
-    await progress.set({ phase: 'checking', read, checked: 0 }, true);
+    await timed('analyze', () => (partChecks ? analyzeStagedFitments(db) : analyzeStaging(db)));
+    await progress.set({ phase: 'checking', read, checked }, true);
     const pictures = files.pictures
       ? await attachPictures(deps, importId, files.pictures, notes)
       : 0;
@@ -197,10 +234,7 @@ export async function runPreview(
     // statistics taken before they existed say this import has none, and the diff's plan would
     // then compare every row with every other (20,000 parts: minutes instead of a second).
     if (partSheets === 0) await timed('analyze again', () => analyzeStaging(db));
-    await timed('checkAcrossRows', () => checkAcrossRows(db, importId));
-    await timed('checkPartRules', () =>
-      checkPartRules(db, importId, (checked) => void progress.set({ checked })),
-    );
+    await (partChecks ?? checkParts());
     await timed('checkFitments', () => checkFitments(db, importId));
     await timed('fitmentDifferences', () => fitmentDifferences(db, importId));
     await timed('computeDiff', () => computeDiff(db, importId));
@@ -221,6 +255,8 @@ export async function runPreview(
       leaseUntil: null,
     });
   } catch (err) {
+    // Checks still running write no more once the job has failed.
+    await partChecks?.catch(() => undefined);
     const reason =
       err instanceof AppError
         ? err.message
@@ -246,9 +282,13 @@ export async function runPreview(
  * embedded database at 100,000 rows: 590-1,190 ms for the table, 190-210 ms for these columns).
  */
 async function analyzeStaging(db: Db): Promise<void> {
-  await db.execute(sql`analyze ${staged} (import_id, row_no, sku_key, part_id, kind)`);
-  await db.execute(sql`analyze ${stagedFitments} (import_id, row_no, sku_key)`);
+  await analyzeStagedParts(db);
+  await analyzeStagedFitments(db);
 }
+const analyzeStagedParts = (db: Db) =>
+  db.execute(sql`analyze ${staged} (import_id, row_no, sku_key, part_id, kind)`);
+const analyzeStagedFitments = (db: Db) =>
+  db.execute(sql`analyze ${stagedFitments} (import_id, row_no, sku_key)`);
 
 /**
  * A part in the catalog whose vehicles the fitment file replaces but which the parts file does
@@ -319,6 +359,8 @@ async function countPreview(
   };
 }
 
+type NumberedRow = { rowNo: number; row: Cell[] };
+
 type SheetToRead = {
   kind: 'parts' | 'fitment';
   label: string;
@@ -326,7 +368,7 @@ type SheetToRead = {
   /** Read by a reader of its own (an ACES or PIES file), not from a spreadsheet. */
   ownReader: boolean;
   /** The sheet's rows after its header, blank ones left out, each with its number in the file. */
-  rows: AsyncGenerator<{ rowNo: number; row: Cell[] }>;
+  rows: AsyncGenerator<NumberedRow[]>;
 };
 
 /**
@@ -371,12 +413,13 @@ async function* sheetsToRead(
   }
 }
 
+/** The sheet's rows in batches as read, each row with its number; blank rows left out. */
 async function* numbered(
   label: string,
-  rows: AsyncGenerator<Cell[]>,
+  rows: SheetRows,
   headerRow: number,
   kind: 'parts' | 'fitment',
-): AsyncGenerator<{ rowNo: number; row: Cell[] }> {
+): AsyncGenerator<NumberedRow[]> {
   const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
   const tooMany = () =>
     refuse(
@@ -384,12 +427,20 @@ async function* numbered(
     );
   let rowNo = headerRow;
   let count = 0;
-  for await (const row of rows) {
-    rowNo += 1;
-    if (rowNo > max + 1 + 100_000) throw tooMany();
-    if (blank(row)) continue;
-    if (++count > max) throw tooMany();
-    yield { rowNo, row };
+  try {
+    for (let batch = await rows.batch(); batch; batch = await rows.batch()) {
+      const out: NumberedRow[] = [];
+      for (const row of batch) {
+        rowNo += 1;
+        if (rowNo > max + 1 + 100_000) throw tooMany();
+        if (blank(row)) continue;
+        if (++count > max) throw tooMany();
+        out.push({ rowNo, row });
+      }
+      if (out.length > 0) yield out;
+    }
+  } finally {
+    await rows.close();
   }
 }
 
@@ -415,9 +466,10 @@ function stagedWriter(db: Db, importId: string, kind: 'parts' | 'fitment') {
     writing.push(write);
   };
   return {
-    async add(row: StagedPart | StagedFitment) {
+    /** Holds the row; a promise (to await) only when it completed a batch, which is written. */
+    add(row: StagedPart | StagedFitment): Promise<void> | undefined {
       batch.push(row);
-      if (batch.length >= BATCH) await flush();
+      return batch.length >= BATCH ? flush() : undefined;
     },
     async done() {
       await flush();

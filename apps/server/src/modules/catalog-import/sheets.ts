@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DbOrTx } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { cellText, type Cell } from './cells.js';
-import { inspectCsv, readCsvRows, type CsvShape } from './read-csv.js';
+import { inspectCsv, readCsvBatches, type CsvShape } from './read-csv.js';
 import { inspectXlsx, readXlsxSheets } from './read-xlsx.js';
 
 /*
@@ -27,7 +27,79 @@ export type ImportFile = {
   afterDiff?: (db: DbOrTx, importId: string) => Promise<void>;
 };
 
-export type Sheet = { label: string; rows: AsyncGenerator<Cell[]> };
+/** A sheet as a reader hands it over: its rows one at a time (or, from a CSV file, in batches). */
+export type Sheet = { label: string; rows: AsyncIterable<Cell[]> };
+
+/**
+ * A sheet's rows as the import reads them: a row at a time (`row`, or `for await`), or whatever
+ * the reader holds at once (`batch`), which a 500,000-row file reads without a promise per row.
+ */
+export class SheetRows implements AsyncIterable<Cell[]> {
+  private held: Cell[][] = [];
+  private at = 0;
+  private readonly source: AsyncIterator<Cell[][]>;
+
+  constructor(batches: AsyncIterable<Cell[][]>) {
+    this.source = batches[Symbol.asyncIterator]();
+  }
+
+  /** Rows a reader gives one at a time (a workbook's, an ACES file's), gathered into batches. */
+  static ofRows(rows: AsyncIterable<Cell[]>, size = 500): SheetRows {
+    return new SheetRows(
+      (async function* () {
+        let batch: Cell[][] = [];
+        for await (const row of rows) {
+          batch.push(row);
+          if (batch.length >= size) {
+            yield batch;
+            batch = [];
+          }
+        }
+        if (batch.length > 0) yield batch;
+      })(),
+    );
+  }
+
+  /** The next row; null after the last. */
+  async row(): Promise<Cell[] | null> {
+    while (this.at >= this.held.length) {
+      const next = await this.source.next();
+      if (next.done) return null;
+      this.held = next.value;
+      this.at = 0;
+    }
+    return this.held[this.at++]!;
+  }
+
+  /** The next rows (what is left of the batch a `row` call began first); null after the last. */
+  async batch(): Promise<Cell[][] | null> {
+    if (this.at < this.held.length) {
+      const rest = this.at === 0 ? this.held : this.held.slice(this.at);
+      this.held = [];
+      this.at = 0;
+      return rest;
+    }
+    const next = await this.source.next();
+    return next.done ? null : next.value;
+  }
+
+  /** Closes the reader (and its file) before the last row. */
+  async close(): Promise<void> {
+    await this.source.return?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Cell[]> {
+    try {
+      for (let rows = await this.batch(); rows; rows = await this.batch()) yield* rows;
+    } finally {
+      // Left early (or failed): the reader closes its file.
+      await this.close();
+    }
+  }
+}
+
+/** A sheet whose rows are ready to read. */
+export type ReadableSheet = { label: string; rows: SheetRows };
 
 /** A file name as it may be shown: its base name, printable, short. */
 export const displayName = (name: string) =>
@@ -72,17 +144,21 @@ export async function inspectSpreadsheet(
 }
 
 /** The file's sheets (a CSV is one), each a stream of rows of cells. */
-export async function* sheetsOf(file: ImportFile): AsyncGenerator<Sheet> {
+export async function* sheetsOf(file: ImportFile): AsyncGenerator<ReadableSheet> {
   if (file.sheets) {
-    yield* file.sheets();
+    for await (const sheet of file.sheets())
+      yield { label: sheet.label, rows: SheetRows.ofRows(sheet.rows) };
     return;
   }
   if (file.format === 'csv') {
-    yield { label: file.name, rows: readCsvRows(file.path, file.csv!, file.name) };
+    yield {
+      label: file.name,
+      rows: new SheetRows(readCsvBatches(file.path, file.csv!, file.name)),
+    };
     return;
   }
   for await (const sheet of readXlsxSheets(file.path))
-    yield { label: `${file.name} (sheet ${sheet.name})`, rows: sheet.rows };
+    yield { label: `${file.name} (sheet ${sheet.name})`, rows: SheetRows.ofRows(sheet.rows) };
 }
 
 export const blank = (row: readonly Cell[]) => row.every((c) => cellText(c) === null);
@@ -90,17 +166,17 @@ export const blank = (row: readonly Cell[]) => row.every((c) => cellText(c) === 
 /**
  * The first row that is not blank (within the first thousand): the column names, with its row
  * number; null for an empty sheet (a workbook's spare "Sheet2"), which is then drained. Uses
- * `next`, not a loop that breaks: leaving a for-await ends the generator and the rows after it.
+ * `row`, not a loop that breaks: leaving a for-await ends the reader and the rows after it.
  */
 export async function headerOf(
-  rows: AsyncGenerator<Cell[]>,
+  rows: SheetRows,
 ): Promise<{ header: Cell[]; rowNo: number } | null> {
   let rowNo = 0;
   while (rowNo <= 1000) {
-    const next = await rows.next();
-    if (next.done) return null;
+    const row = await rows.row();
+    if (!row) return null;
     rowNo += 1;
-    if (!blank(next.value)) return { header: next.value, rowNo };
+    if (!blank(row)) return { header: row, rowNo };
   }
   for await (const _ of rows) void _;
   return null;

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { hashTextExtended, type Hash64 } from '../../db/pg-hash.js';
 import { rowsOf } from '../../db/raw-rows.js';
@@ -319,6 +319,59 @@ export async function fitmentsOfParts(db: DbOrTx, partIds: string[]): Promise<Ex
       asc(partFitments.yearTo),
       asc(partFitments.position),
     );
+}
+
+/** A vehicle as the vehicles file writes it: the part's number with each of its vehicles. */
+export type ExportedVehicleRow = Omit<ExportedFitment, 'partId'> & { sku: string };
+
+/**
+ * The next page of parts after `after` (a part number, upper-case) with their vehicles, in one
+ * statement: each part's number and vehicles in the export's order, and the page's last part
+ * number to go on from (null after the last page). A part without vehicles has no row.
+ */
+export async function exportVehiclesPage(
+  db: DbOrTx,
+  filters: StaffPartFilters,
+  after: string | null,
+  limit: number,
+): Promise<{ rows: ExportedVehicleRow[]; last: string | null }> {
+  const page = db
+    .select({ id: parts.id, sku: parts.sku })
+    .from(parts)
+    .where(
+      and(
+        staffPartsWhere(filters),
+        after === null ? undefined : gt(sql`upper(${parts.sku})`, after),
+      ),
+    )
+    .orderBy(asc(sql`upper(${parts.sku})`))
+    .limit(limit)
+    .as('page');
+  const found = await db
+    .select({
+      sku: page.sku,
+      make: partFitments.make,
+      model: partFitments.model,
+      yearFrom: partFitments.yearFrom,
+      yearTo: partFitments.yearTo,
+      position: partFitments.position,
+      note: partFitments.note,
+    })
+    .from(page)
+    .leftJoin(partFitments, eq(partFitments.partId, page.id))
+    .orderBy(
+      asc(sql`upper(${page.sku})`),
+      asc(partFitments.make),
+      asc(partFitments.model),
+      asc(partFitments.yearFrom),
+      asc(partFitments.yearTo),
+      asc(partFitments.position),
+    );
+  if (found.length === 0) return { rows: [], last: null };
+  return {
+    rows: found.filter((r): r is ExportedVehicleRow => r.make !== null),
+    last: found.at(-1)!.sku.toUpperCase(),
+  };
 }
 
 /**
