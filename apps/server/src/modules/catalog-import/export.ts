@@ -187,7 +187,6 @@ function readAhead<P>(
   };
 }
 
-
 /** The parts (or vehicles) file as CSV, a page of parts (or their vehicles) a chunk. */
 export function exportCsv(
   db: DbOrTx,

@@ -168,9 +168,7 @@ export const blank = (row: readonly Cell[]) => row.every((c) => cellText(c) === 
  * number; null for an empty sheet (a workbook's spare "Sheet2"), which is then drained. Uses
  * `row`, not a loop that breaks: leaving a for-await ends the reader and the rows after it.
  */
-export async function headerOf(
-  rows: SheetRows,
-): Promise<{ header: Cell[]; rowNo: number } | null> {
+export async function headerOf(rows: SheetRows): Promise<{ header: Cell[]; rowNo: number } | null> {
   let rowNo = 0;
   while (rowNo <= 1000) {
     const row = await rows.row();
