@@ -11,7 +11,19 @@ import { useTestApp } from '../../test/test-app.js';
  */
 
 const PARTS = 257;
-const vehiclesOf = (i: number) => (i % 3 === 0 ? 0 : (i % 5) + 1);
+const sku = (i: number) => `XP-${String(i).padStart(4, '0')}`;
+/** Part i's vehicles as the vehicles file's cells: none for every third part. */
+const vehiclesOf = (i: number) =>
+  Array.from({ length: i % 3 === 0 ? 0 : (i % 5) + 1 }, (_, v) => [
+    sku(i),
+    'Toyota',
+    `Model ${v}`,
+    '2010',
+    String(2011 + v),
+    v % 2 === 0 ? 'Front' : '',
+    '',
+  ]);
+const allVehicles = () => Array.from({ length: PARTS }, (_, i) => vehiclesOf(i)).flat();
 
 describe('catalog export across pages', () => {
   const ctx = useTestApp({ authRateLimit: false });
@@ -20,7 +32,6 @@ describe('catalog export across pages', () => {
 
   beforeAll(async () => {
     staff = await admin(ctx.app, ctx.database.db);
-    const sku = (i: number) => `XP-${String(i).padStart(4, '0')}`;
     const partRows = Array.from({ length: PARTS }, (_, i) =>
       PART_COLUMNS.map((c) =>
         c.key === 'sku'
@@ -36,17 +47,6 @@ describe('catalog export across pages', () => {
                   : '',
       ),
     );
-    const vehicleRows = Array.from({ length: PARTS }, (_, i) =>
-      Array.from({ length: vehiclesOf(i) }, (_, v) => [
-        sku(i),
-        'Toyota',
-        `Model ${v}`,
-        '2010',
-        String(2011 + v),
-        v % 2 === 0 ? 'Front' : '',
-        '',
-      ]),
-    ).flat();
     const job = await preview(ctx.app, staff, [
       {
         field: 'parts',
@@ -56,7 +56,7 @@ describe('catalog export across pages', () => {
       {
         field: 'fitment',
         name: 'vehicles.csv',
-        content: csvOf([FITMENT_COLUMNS.map((c) => c.header), ...vehicleRows]),
+        content: csvOf([FITMENT_COLUMNS.map((c) => c.header), ...allVehicles()]),
       },
     ]);
     expect(job.status, job.failure ?? '').toBe('previewed');
@@ -75,24 +75,11 @@ describe('catalog export across pages', () => {
     const partsFile = await get('/api/staff/catalog/export?format=csv&file=parts&q=XP-');
     expect(partsFile.statusCode).toBe(200);
     const skus = lines(partsFile.body).map((l) => l.split(',')[0]);
-    expect(skus).toEqual(
-      Array.from({ length: PARTS }, (_, i) => `XP-${String(i).padStart(4, '0')}`),
-    );
+    expect(skus).toEqual(Array.from({ length: PARTS }, (_, i) => sku(i)));
 
     const vehiclesFile = await get('/api/staff/catalog/export?format=csv&file=fitment&q=XP-');
     expect(vehiclesFile.statusCode).toBe(200);
     const vehicles = lines(vehiclesFile.body).map((l) => l.split(','));
-    const expected = Array.from({ length: PARTS }, (_, i) =>
-      Array.from({ length: vehiclesOf(i) }, (_, v) => [
-        `XP-${String(i).padStart(4, '0')}`,
-        'Toyota',
-        `Model ${v}`,
-        '2010',
-        String(2011 + v),
-        v % 2 === 0 ? 'Front' : '',
-        '',
-      ]),
-    ).flat();
-    expect(vehicles).toEqual(expected);
+    expect(vehicles).toEqual(allVehicles());
   });
 });

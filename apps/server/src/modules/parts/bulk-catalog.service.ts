@@ -266,6 +266,10 @@ export async function vehicleDigestsByPartNumber(db: DbOrTx): Promise<Map<string
   return digests;
 }
 
+/** The filters' parts after `after` (a part number, upper-case): an export page's keyset. */
+const pageWhere = (filters: StaffPartFilters, after: string | null) =>
+  and(staffPartsWhere(filters), after === null ? undefined : gt(sql`upper(${parts.sku})`, after));
+
 /** Parts for an export, in part-number order after `after`, `limit` at a time. */
 export async function exportPartsPage(
   db: DbOrTx,
@@ -276,12 +280,7 @@ export async function exportPartsPage(
   return db
     .select(partColumns)
     .from(parts)
-    .where(
-      and(
-        staffPartsWhere(filters),
-        after === null ? undefined : gt(sql`upper(${parts.sku})`, after),
-      ),
-    )
+    .where(pageWhere(filters, after))
     .orderBy(asc(sql`upper(${parts.sku})`))
     .limit(limit);
 }
@@ -296,29 +295,32 @@ export type ExportedFitment = {
   note: string;
 };
 
+/** A vehicle's fields as the export reads them, and the order it writes a part's vehicles in. */
+const vehicleColumns = {
+  make: partFitments.make,
+  model: partFitments.model,
+  yearFrom: partFitments.yearFrom,
+  yearTo: partFitments.yearTo,
+  position: partFitments.position,
+  note: partFitments.note,
+};
+const vehicleOrder = () =>
+  [
+    partFitments.make,
+    partFitments.model,
+    partFitments.yearFrom,
+    partFitments.yearTo,
+    partFitments.position,
+  ].map((c) => asc(c));
+
 /** The vehicles of some parts, in the order the export writes them. */
 export async function fitmentsOfParts(db: DbOrTx, partIds: string[]): Promise<ExportedFitment[]> {
   if (partIds.length === 0) return [];
   return db
-    .select({
-      partId: partFitments.partId,
-      make: partFitments.make,
-      model: partFitments.model,
-      yearFrom: partFitments.yearFrom,
-      yearTo: partFitments.yearTo,
-      position: partFitments.position,
-      note: partFitments.note,
-    })
+    .select({ partId: partFitments.partId, ...vehicleColumns })
     .from(partFitments)
     .where(inArray(partFitments.partId, partIds))
-    .orderBy(
-      asc(partFitments.partId),
-      asc(partFitments.make),
-      asc(partFitments.model),
-      asc(partFitments.yearFrom),
-      asc(partFitments.yearTo),
-      asc(partFitments.position),
-    );
+    .orderBy(asc(partFitments.partId), ...vehicleOrder());
 }
 
 /** A vehicle as the vehicles file writes it: the part's number with each of its vehicles. */
@@ -338,35 +340,15 @@ export async function exportVehiclesPage(
   const page = db
     .select({ id: parts.id, sku: parts.sku })
     .from(parts)
-    .where(
-      and(
-        staffPartsWhere(filters),
-        after === null ? undefined : gt(sql`upper(${parts.sku})`, after),
-      ),
-    )
+    .where(pageWhere(filters, after))
     .orderBy(asc(sql`upper(${parts.sku})`))
     .limit(limit)
     .as('page');
   const found = await db
-    .select({
-      sku: page.sku,
-      make: partFitments.make,
-      model: partFitments.model,
-      yearFrom: partFitments.yearFrom,
-      yearTo: partFitments.yearTo,
-      position: partFitments.position,
-      note: partFitments.note,
-    })
+    .select({ sku: page.sku, ...vehicleColumns })
     .from(page)
     .leftJoin(partFitments, eq(partFitments.partId, page.id))
-    .orderBy(
-      asc(sql`upper(${page.sku})`),
-      asc(partFitments.make),
-      asc(partFitments.model),
-      asc(partFitments.yearFrom),
-      asc(partFitments.yearTo),
-      asc(partFitments.position),
-    );
+    .orderBy(asc(sql`upper(${page.sku})`), ...vehicleOrder());
   if (found.length === 0) return { rows: [], last: null };
   return {
     rows: found.filter((r): r is ExportedVehicleRow => r.make !== null),
