@@ -154,23 +154,23 @@ export async function runPreview(
         if (stored.size > 0) unchanged = new UnchangedVehicles(stored);
       }
       const stage = stagedWriter(db, importId, sheet.kind);
-      // `add` answers a promise only when a batch is written: awaiting every row's answer would
-      // cost a turn of the event loop per row.
-      let writing: Promise<void> | undefined;
-      for await (const rows of sheet.rows)
+      // Staged a batch at a time as read: a turn of the event loop per batch, not per row.
+      for await (const rows of sheet.rows) {
+        const out: (StagedPart | StagedFitment)[] = [];
         for (const { rowNo, row } of rows) {
-          if (++read % BATCH === 0) await progress.set({ phase: 'reading', read });
           const { cells, raw } = cellsOf(row, sheet.columns);
           if (sheet.kind === 'parts') {
             const part = stagePart(rowNo, cells as never, raw);
             partNumbers.add(part.skuKey);
-            if ((writing = stage.add(part))) await writing;
-          } else if (unchanged) {
-            for (const r of unchanged.take(rowNo, cells as never, raw))
-              if ((writing = stage.add(r))) await writing;
-          } else if ((writing = stage.add(stageFitment(rowNo, cells as never, raw)))) await writing;
+            out.push(part);
+          } else if (unchanged) out.push(...unchanged.take(rowNo, cells as never, raw));
+          else out.push(stageFitment(rowNo, cells as never, raw));
         }
-      if (unchanged) for (const r of unchanged.end()) if ((writing = stage.add(r))) await writing;
+        read += rows.length;
+        await progress.set({ phase: 'reading', read });
+        await stage.add(out);
+      }
+      if (unchanged) await stage.add(unchanged.end());
       await stage.done();
       // The parts' checks need the parts file's rows alone (the rows added for a vehicles file's
       // parts come later, and are parts of the catalog): the database runs them while this
@@ -198,13 +198,16 @@ export async function runPreview(
             for await (const _ of sheet.rows) void _;
             continue;
           }
-          for await (const rows of sheet.rows)
+          for await (const rows of sheet.rows) {
+            const out: StagedFitment[] = [];
             for (const { rowNo, row } of rows) {
               const { cells, raw } = cellsOf(row, sheet.columns);
               const fitment = stageFitment(rowNo, cells as never, raw);
               const part = again.get(fitment.skuKey);
-              if (part && rowNo >= part.first && rowNo <= part.last) await stage.add(fitment);
+              if (part && rowNo >= part.first && rowNo <= part.last) out.push(fitment);
             }
+            await stage.add(out);
+          }
         }
         await stage.done();
       }
@@ -466,10 +469,12 @@ function stagedWriter(db: Db, importId: string, kind: 'parts' | 'fitment') {
     writing.push(write);
   };
   return {
-    /** Holds the row; a promise (to await) only when it completed a batch, which is written. */
-    add(row: StagedPart | StagedFitment): Promise<void> | undefined {
-      batch.push(row);
-      return batch.length >= BATCH ? flush() : undefined;
+    /** Holds the rows, writing each batch they complete. */
+    async add(rows: readonly (StagedPart | StagedFitment)[]) {
+      for (const row of rows) {
+        batch.push(row);
+        if (batch.length >= BATCH) await flush();
+      }
     },
     async done() {
       await flush();
