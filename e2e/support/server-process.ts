@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
+import { serverNodeFlags } from './server-flags.js';
 
 /**
  * The production build as a real process, for tests of what survives a kill (SIGKILL, no
@@ -17,7 +18,7 @@ export async function startServerProcess(
   port: number,
   env: Record<string, string>,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...serverNodeFlags, serverEntry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../e2e/support/ports.js';
+import { serverNodeFlags } from '../../../e2e/support/server-flags.js';
 import { repoRoot, serverEntry, settings, webBuild } from './settings.js';
 
 export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
@@ -107,7 +108,7 @@ async function waitForHealth(
 }
 
 /**
- * Starts `node apps/server/dist/server.js` as a child process on a free port with a fresh data
+ * Starts `node apps/server/dist/server.js` (with the flags it runs with in production) as a child process on a free port with a fresh data
  * folder (so a fresh, seeded embedded database) or the given PostgreSQL database, and waits
  * until GET /api/health answers 200.
  */
@@ -151,7 +152,7 @@ export async function startServer(options: {
     ...options.extraEnv,
   });
 
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
+  const child = spawn(process.execPath, [...serverNodeFlags, ...(options.nodeArgs ?? []), serverEntry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
