@@ -152,11 +152,15 @@ export async function startServer(options: {
     ...options.extraEnv,
   });
 
-  const child = spawn(process.execPath, [...serverNodeFlags, ...(options.nodeArgs ?? []), serverEntry], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, ...(options.nodeArgs ?? []), serverEntry],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-4_000);

@@ -1,10 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  ladderIssues,
-  MAX_FITMENTS,
-  quantityRuleIssues,
-  stepsOfColumns,
-} from '@storefront/contract';
+import { MAX_FITMENTS } from '@storefront/contract';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { fitmentsRelation } from '../parts/bulk-catalog.service.js';
@@ -13,6 +8,7 @@ import {
   catalogImportFitments as fitments,
   catalogImportParts as staged,
 } from './import.tables.js';
+import { partRuleErrors } from './part-rules.js';
 
 /*
  * The preview's checks that need more than one row: the file against itself (a part number twice)
@@ -92,15 +88,11 @@ export async function checkAcrossRows(db: DbOrTx, importId: string): Promise<voi
   );
 }
 
-const RULE_COLUMN: Record<string, string> = {
-  mOrderQuantity: 'Minimum order quantity',
-  maxOrderQuantity: 'Maximum per order',
-};
-
 /**
- * The quantity rule and the volume prices of each part as it will be (a blank cell keeps the
- * stored value), by the contract's own functions: the add-part form's rule, never a second copy.
- * Read and written a batch at a time.
+ * The quantity rule and the volume prices of each stored part the file changes, as it will be (a
+ * blank cell keeps the stored value). A new part's were checked as its row was staged
+ * (`newPartErrors`, kept by `insertStagedParts` when the row matched no part): its inputs are all
+ * in its row. Read and written a batch at a time.
  */
 export async function checkPartRules(
   db: DbOrTx,
@@ -121,12 +113,11 @@ export async function checkPartRules(
                coalesce(s.tier_quantities, p.tier_quantities) as tq,
                coalesce(s.tier_cents, p.tier_cents) as tc,
                s.tier_quantities is not null as ladder_given
-          from ${staged} s left join ${partsRelation} p on p.id = s.part_id
+          from ${staged} s join ${partsRelation} p on p.id = s.part_id
          where s.import_id = ${importId} and s.row_no > ${after}
            -- A stored part the file leaves its rule's inputs alone keeps a rule that held when
-           -- it was written: only new parts, and parts whose quantities or prices change, are read.
-           and (s.part_id is null
-             or (s.min_order_quantity is not null and s.min_order_quantity <> p.min_order_quantity)
+           -- it was written: only parts whose quantities or prices change are read.
+           and ((s.min_order_quantity is not null and s.min_order_quantity <> p.min_order_quantity)
              or (s.pack_size is not null and s.pack_size <> p.pack_size)
              or (s.max_order_quantity is not null and s.max_order_quantity is distinct from p.max_order_quantity)
              or (s.clear_max and p.max_order_quantity is not null)
@@ -137,35 +128,19 @@ export async function checkPartRules(
          order by s.row_no limit 5000`),
     );
     if (rows.length === 0) return;
-    const found: { row: number; column: string; message: string }[] = [];
+    const found: { row: number; column: string | null; message: string }[] = [];
     for (const r of rows) {
       if (r.min === null || r.price === null) continue;
-      const rule = {
+      for (const error of partRuleErrors({
         minimum: Number(r.min),
         packSize: Number(r.pack),
         maximum: r.max === null ? null : Number(r.max),
-      };
-      const issues = quantityRuleIssues({
-        mOrderQuantity: rule.minimum,
-        packSize: rule.packSize,
-        maxOrderQuantity: rule.maximum,
-      });
-      for (const [field, message] of Object.entries(issues))
-        found.push({ row: Number(r.row_no), column: RULE_COLUMN[field] ?? field, message });
-      const ladder = ladderIssues(
-        stepsOfColumns(r.tq as number[] | null, r.tc as number[] | null),
-        rule,
-        Number(r.price),
-      );
-      const first = Object.values(ladder)[0];
-      if (first)
-        found.push({
-          row: Number(r.row_no),
-          column: 'Volume prices',
-          message: r.ladder_given
-            ? first
-            : `The volume prices no longer fit: ${first}. Change them in the same row.`,
-        });
+        priceCents: Number(r.price),
+        tierQuantities: r.tq as number[] | null,
+        tierCents: r.tc as number[] | null,
+        ladderGiven: Boolean(r.ladder_given),
+      }))
+        found.push({ row: Number(r.row_no), ...error });
     }
     if (found.length > 0)
       await db.execute(sql`

@@ -173,4 +173,41 @@ describe('catalog import: a file with one of every error', () => {
     expect(byRow.get('8')?.[HEADER.indexOf('Price') + 1]).toBe('1,234');
     expect(records).toHaveLength(1 + 24);
   });
+  it('checks a stored part by its stored values where the file leaves a cell blank, once, and a new part by its row alone', async () => {
+    const db = ctx.database.db;
+    await insertPart(db, { sku: 'IE-STORED-1', minOrderQuantity: 20, price: 9.5 });
+    const ladder = await insertPart(db, { sku: 'IE-STORED-2', minOrderQuantity: 10, price: 9.5 });
+    await db.execute(
+      sql`update parts set tier_quantities = '{40}', tier_cents = '{800}' where id = ${ladder.id}`,
+    );
+    await insertPart(db, { sku: 'IE-STORED-3', minOrderQuantity: 20, price: 9.5 });
+    const parts = csvOf([
+      HEADER,
+      row({ sku: 'IE-STORED-1', packSize: 7 }), // 2: the stored minimum, 20
+      row({ sku: 'IE-STORED-2', price: '7.00' }), // 3: the stored ladder's 8.00 from 40
+      row({ sku: 'IE-STORED-3', minOrderQuantity: 20, packSize: 7 }), // 4: both cells given
+      row({ ...good, sku: 'IE-NEW-1', minOrderQuantity: 21, packSize: 7 }), // 5: fits
+      row({ ...good, sku: 'IE-NEW-2', minOrderQuantity: 20, packSize: 7 }), // 6: new, wrong
+      row({ ...good, sku: 'IE-NEW-3', price: '7.00' }), // 7: new, no ladder: fits
+    ]);
+    const job = await preview(ctx.app, staff, [
+      { field: 'parts', name: 'stored.csv', content: parts },
+    ]);
+    expect(job.status, job.failure ?? '').toBe('previewed');
+    const messages = (rowNo: number) =>
+      job.errors.filter((e) => e.row === rowNo).map((e) => `${e.column}: ${e.message}`);
+    const divides =
+      'Minimum order quantity: Pack size 7 does not divide the minimum order quantity 20';
+    expect(messages(2)).toEqual([divides]);
+    expect(messages(3)).toEqual([
+      expect.stringMatching(
+        /^Volume prices: The volume prices no longer fit: .*\. Change them in the same row\.$/,
+      ),
+    ]);
+    expect(messages(4)).toEqual([divides]);
+    expect(messages(5)).toEqual([]);
+    expect(messages(6)).toEqual([divides]);
+    expect(messages(7)).toEqual([]);
+    expect(job.counts.errors).toBe(4);
+  });
 });

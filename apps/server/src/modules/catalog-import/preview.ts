@@ -140,11 +140,14 @@ export async function runPreview(
     const partNumbers = new Set<string>();
     const sheets = { parts: 0, fitment: 0 };
     let checked = 0;
+    let partRows = 0;
     const checkParts = async () => {
       await timed('checkAcrossRows', () => checkAcrossRows(db, importId));
       await timed('checkPartRules', () =>
         checkPartRules(db, importId, (n) => void progress.set({ checked: (checked = n) })),
       );
+      // New parts' rules were checked as they were staged: every parts row is checked now.
+      await progress.set({ checked: (checked = partRows) });
     };
     for await (const sheet of sheetsToRead(files, notes, sheets)) {
       // A reader of its own (an ACES file) compares what it stages afterwards (`afterDiff`).
@@ -167,6 +170,7 @@ export async function runPreview(
           else out.push(stageFitment(rowNo, cells as never, raw));
         }
         read += rows.length;
+        if (sheet.kind === 'parts') partRows += rows.length;
         await progress.set({ phase: 'reading', read });
         await stage.add(out);
       }

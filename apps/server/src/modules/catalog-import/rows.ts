@@ -28,6 +28,7 @@ import {
   type Read,
 } from './cells.js';
 import type { CellError } from './import.tables.js';
+import { partRuleErrors } from './part-rules.js';
 
 export type { CellError };
 
@@ -127,6 +128,12 @@ export type StagedPart = {
   /** The core deposit (decision 069); 0 removes it. */
   coreChargeCents: number | null;
   errors: CellError[];
+  /**
+   * The quantity rule's and the volume prices' messages were this a new part (its row then holds
+   * every input): kept when the row matches no stored part, as it is staged. A stored part's
+   * are checked against the catalog (`checkPartRules`).
+   */
+  newPartErrors: CellError[];
   raw: Record<string, string> | null;
 };
 
@@ -265,6 +272,8 @@ export function stagePart(
     return bySchema(CatalogFields.shape.specs.unwrap(), pairs);
   });
 
+  const tierQuantities = ladder ? ladder.map((s) => s.minQuantity) : null;
+  const tierCents = ladder ? ladder.map((s) => s.cents) : null;
   return {
     rowNo,
     sku: skuText,
@@ -283,11 +292,23 @@ export function stagePart(
     imageUrl,
     oemNumbers,
     supersededNumbers,
-    tierQuantities: ladder ? ladder.map((s) => s.minQuantity) : null,
-    tierCents: ladder ? ladder.map((s) => s.cents) : null,
+    tierQuantities,
+    tierCents,
     specs,
     coreChargeCents,
     errors,
+    newPartErrors:
+      minOrderQuantity === null || priceCents === null
+        ? []
+        : partRuleErrors({
+            minimum: minOrderQuantity,
+            packSize: packSize ?? 1,
+            maximum: clearMax ? null : maxOrderQuantity,
+            priceCents,
+            tierQuantities,
+            tierCents,
+            ladderGiven: tierQuantities !== null,
+          }),
     // The cells as written are kept only for a row already wrong: a row found wrong later is
     // written back from its typed values (`stagedCells`), which say the same.
     raw: errors.length > 0 ? raw() : null,

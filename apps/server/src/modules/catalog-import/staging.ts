@@ -36,14 +36,17 @@ export async function insertStagedParts(
     select ${importId}::uuid, u."rowNo", u.sku, u."skuKey", u.name, u.description, u.category,
       u."priceCents", u."minOrderQuantity", u."packSize", u."maxOrderQuantity", u."clearMax",
       u.stock, u.featured, u.archived, u."imageUrl", u."oemNumbers", u."supersededNumbers",
-      u."tierQuantities", u."tierCents", u.specs, u."coreChargeCents", coalesce(u.errors, '[]'), u.raw,
+      u."tierQuantities", u."tierCents", u.specs, u."coreChargeCents",
+      -- A row that matches no stored part is a new part: its own cells decided its rules.
+      coalesce(u.errors, '[]') || case when p.id is null then coalesce(u."newPartErrors", '[]') else '[]' end,
+      u.raw,
       p.id, p.available_quantity
     from json_to_recordset(${jsonRows(rows)}::json) as u("rowNo" int, sku text, "skuKey" text,
       name text, description text, category text, "priceCents" int, "minOrderQuantity" int,
       "packSize" int, "maxOrderQuantity" int, "clearMax" boolean, stock int, featured boolean,
       archived boolean, "imageUrl" text, "oemNumbers" text[], "supersededNumbers" text[],
       "tierQuantities" int[], "tierCents" int[], specs jsonb, "coreChargeCents" int, errors jsonb,
-      raw jsonb)
+      "newPartErrors" jsonb, raw jsonb)
     -- Each row matched to its part as it is written (a second pass over 100,000 rows saved).
     left join ${partsRelation} p on upper(p.sku) = u."skuKey"`);
 }
