@@ -15,6 +15,7 @@ import {
   countLivePartsNotIn,
   vehicleDigestsByPartNumber,
 } from '../parts/bulk-catalog.service.js';
+import { partDigestsByNumber } from '../parts/part-digest.js';
 import {
   checkAcrossRows,
   checkFitments,
@@ -49,6 +50,7 @@ import {
   type ImportFile,
   type SheetRows,
 } from './sheets.js';
+import { stageJudgedParts, UnchangedParts } from './unchanged-parts.js';
 import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
 import type { Cell } from './cells.js';
 
@@ -134,8 +136,14 @@ export async function runPreview(
     let storedVehicles =
       files.fitment || files.parts.format === 'xlsx' ? vehicleDigestsByPartNumber(db) : null;
     storedVehicles?.catch(() => undefined);
+    // Each part's digest: a parts file's unchanged rows are not staged (decision 076). Asked for
+    // at once unless the file is an industry file, which may hold no parts.
+    let storedParts = files.parts.sheets ? null : partDigestsByNumber(db);
+    storedParts?.catch(() => undefined);
     let read = 0;
     let unchanged: UnchangedVehicles | null = null;
+    let judge: UnchangedParts | null = null;
+    let judgedParts = 0;
     // The parts file's part numbers: a skipped part the parts file lists needs no row of its own.
     const partNumbers = new Set<string>();
     const sheets = { parts: 0, fitment: 0 };
@@ -156,6 +164,10 @@ export async function runPreview(
         // A catalog without vehicles (a first import) has nothing to judge a row against.
         if (stored.size > 0) unchanged = new UnchangedVehicles(stored);
       }
+      if (sheet.kind === 'parts') {
+        const stored = await (storedParts ??= partDigestsByNumber(db));
+        if (stored.size > 0) judge = new UnchangedParts(stored);
+      }
       const stage = stagedWriter(db, importId, sheet.kind);
       // Staged a batch at a time as read: a turn of the event loop per batch, not per row.
       for await (const rows of sheet.rows) {
@@ -165,7 +177,7 @@ export async function runPreview(
           if (sheet.kind === 'parts') {
             const part = stagePart(rowNo, cells as never, raw);
             partNumbers.add(part.skuKey);
-            out.push(part);
+            if (!judge?.take(part)) out.push(part);
           } else if (unchanged) out.push(...unchanged.take(rowNo, cells as never, raw));
           else out.push(stageFitment(rowNo, cells as never, raw));
         }
@@ -176,6 +188,13 @@ export async function runPreview(
       }
       if (unchanged) await stage.add(unchanged.end());
       await stage.done();
+      if (sheet.kind === 'parts' && judge) {
+        const again = judge.needsSecondRead();
+        if (again.size > 0) await stagePartsAgain(db, importId, files, again);
+        const judged = judge.judgedRows(again);
+        judgedParts = judged.length;
+        await stageJudgedParts(db, importId, judged);
+      }
       // The parts' checks need the parts file's rows alone (the rows added for a vehicles file's
       // parts come later, and are parts of the catalog): the database runs them while this
       // thread reads the vehicles, when reading them leaves it idle (the catalog's vehicles are
@@ -226,7 +245,14 @@ export async function runPreview(
       throw refuse('The file holds no rows: the first row must hold the column names.');
 
     deps.log.info(
-      { importId, step: 'read', ms: Math.round(performance.now() - began) },
+      {
+        importId,
+        step: 'read',
+        ms: Math.round(performance.now() - began),
+        // The rows judged unchanged as read, never staged (decisions 072 and 076).
+        judgedParts,
+        skippedVehicles: unchanged?.skippedRows ?? 0,
+      },
       'catalog import preview step',
     );
     // Statistics for the rows just written: without them the planner takes the staging tables for
@@ -449,6 +475,34 @@ async function* numbered(
   } finally {
     await rows.close();
   }
+}
+
+/**
+ * Judged rows the checks across rows would find fault with (decision 076), staged in full from
+ * a second read of the parts sheet: the preview then shows their errors, and the file of rows to
+ * fix holds their cells.
+ */
+async function stagePartsAgain(
+  db: Db,
+  importId: string,
+  files: ImportFiles,
+  rowNos: ReadonlySet<number>,
+): Promise<void> {
+  const stage = stagedWriter(db, importId, 'parts');
+  for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
+    for await (const rows of sheet.rows) {
+      if (sheet.kind !== 'parts') continue;
+      const out: StagedPart[] = [];
+      for (const { rowNo, row } of rows) {
+        if (!rowNos.has(rowNo)) continue;
+        const { cells, raw } = cellsOf(row, sheet.columns);
+        out.push(stagePart(rowNo, cells as never, raw));
+      }
+      await stage.add(out);
+    }
+    if (sheet.kind === 'parts') break;
+  }
+  await stage.done();
 }
 
 /**
