@@ -8,7 +8,6 @@ import {
   catalogImportFitments as fitments,
   catalogImportParts as staged,
 } from './import.tables.js';
-import { givesAnyField } from './diff.js';
 import { partRuleErrors } from './part-rules.js';
 
 /*
@@ -115,7 +114,7 @@ export async function checkPartRules(
                coalesce(s.tier_cents, p.tier_cents) as tc,
                s.tier_quantities is not null as ladder_given
           from ${staged} s join ${partsRelation} p on p.id = s.part_id
-         where s.import_id = ${importId} and s.row_no > ${after} and (${givesAnyField('s')})
+         where s.import_id = ${importId} and s.row_no > ${after}
            -- A stored part the file leaves its rule's inputs alone keeps a rule that held when
            -- it was written: only parts whose quantities or prices change are read.
            and ((s.min_order_quantity is not null and s.min_order_quantity <> p.min_order_quantity)

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   formatMoney,
   fromCents,
@@ -52,23 +52,6 @@ const LADDER = `s.tier_quantities is not null
   and (s.tier_quantities is distinct from p.tier_quantities or s.tier_cents is distinct from p.tier_cents)`;
 
 /**
- * Whether the file sets any field: tested on the staging row alone, before the row is joined to
- * its part, so a row judged unchanged as read (decision 076: no field staged) never is.
- */
-export const givesAnyField = (alias: string): SQL =>
-  sql.raw(
-    [
-      ...[
-        ...PLAIN_FIELDS.map(([, given]) => given),
-        'max_order_quantity',
-        'archived',
-        'tier_quantities',
-      ].map((column) => `${alias}.${column} is not null`),
-      `${alias}.clear_max`,
-    ].join(' or '),
-  );
-
-/**
  * Whether the row changes anything: the same conditions as the fields' changes, tested before any
  * is built (building every field's JSON for 100,000 unchanged rows was most of the diff's time).
  */
@@ -119,7 +102,7 @@ export async function computeDiff(db: DbOrTx, importId: string): Promise<void> {
           from ${staged} s join ${partsRelation} p on p.id = s.part_id
          where s.import_id = ${importId} and s.kind is null
            -- A row whose vehicles alone change has its changes already (\`fitmentDifferences\`).
-           and (s.changes is not null or ((${givesAnyField('s')}) and (${anyDifference})))
+           and (s.changes is not null or ${anyDifference})
       ) d
      where s.import_id = ${importId} and s.row_no = d.row_no
        and coalesce(s.changes, '{}'::jsonb) || d.fields <> '{}'::jsonb`);

@@ -15,7 +15,6 @@ import {
   countLivePartsNotIn,
   vehicleDigestsByPartNumber,
 } from '../parts/bulk-catalog.service.js';
-import { partDigestsByNumber } from '../parts/part-digest.js';
 import {
   checkAcrossRows,
   checkFitments,
@@ -50,7 +49,6 @@ import {
   type ImportFile,
   type SheetRows,
 } from './sheets.js';
-import { stageJudgedParts, UnchangedParts } from './unchanged-parts.js';
 import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
 import type { Cell } from './cells.js';
 
@@ -68,12 +66,6 @@ const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message
  * server's memory budget is 300 MB); at 2,000, 173 MB in the same run.
  */
 const BATCH = 2_000;
-/**
- * Parts rows held, read and typed, while the database computes the catalog's digests (1.7 s for
- * 100,000 parts on the embedded database, after the fingerprint's 1.7 s): reading goes on
- * meanwhile. At most this many (about 1 kB each): a slower database then makes the reading wait.
- */
-const HOLD_FOR_DIGESTS = 50_000;
 /**
  * Staged batches written at once while the reader goes on: the database (the PostgreSQL server,
  * or the embedded one on its own thread) works on the other core.
@@ -137,11 +129,6 @@ export async function runPreview(
     // Computed by the database while this thread parses the file.
     const fingerprinting = catalogFingerprint(db);
     fingerprinting.catch(() => undefined);
-    // Each part's digest: a parts file's unchanged rows are not staged (decision 076). Asked for
-    // at once (the parts are read first) unless the file is an industry file, which may hold no
-    // parts. The rows read before it comes are held (`HOLD_FOR_DIGESTS`).
-    let storedParts = files.parts.sheets ? null : partDigestsByNumber(db);
-    storedParts?.catch(() => undefined);
     // Each part's stored vehicles, summed: a vehicles file's unchanged parts are not staged.
     // Asked for at once when a vehicles sheet will follow the parts (read meanwhile).
     let storedVehicles =
@@ -149,9 +136,6 @@ export async function runPreview(
     storedVehicles?.catch(() => undefined);
     let read = 0;
     let unchanged: UnchangedVehicles | null = null;
-    /** The parts' judge; undefined until the stored digests have come, null without parts. */
-    let judge: UnchangedParts | null | undefined;
-    let judgedParts = 0;
     // The parts file's part numbers: a skipped part the parts file lists needs no row of its own.
     const partNumbers = new Set<string>();
     const sheets = { parts: 0, fitment: 0 };
@@ -172,21 +156,6 @@ export async function runPreview(
         // A catalog without vehicles (a first import) has nothing to judge a row against.
         if (stored.size > 0) unchanged = new UnchangedVehicles(stored);
       }
-      const judging =
-        sheet.kind === 'parts'
-          ? (storedParts ??= partDigestsByNumber(db)).then((stored) => {
-              judge = stored.size > 0 ? new UnchangedParts(stored) : null;
-            })
-          : null;
-      judging?.catch(() => undefined);
-      /** Parts rows read, not yet judged. */
-      let held: StagedPart[] = [];
-      const judged = async (): Promise<StagedPart[]> => {
-        await judging;
-        const rows = held;
-        held = [];
-        return judge ? rows.filter((part) => !judge!.take(part)) : rows;
-      };
       const stage = stagedWriter(db, importId, sheet.kind);
       // Staged a batch at a time as read: a turn of the event loop per batch, not per row.
       for await (const rows of sheet.rows) {
@@ -196,28 +165,17 @@ export async function runPreview(
           if (sheet.kind === 'parts') {
             const part = stagePart(rowNo, cells as never, raw);
             partNumbers.add(part.skuKey);
-            held.push(part);
+            out.push(part);
           } else if (unchanged) out.push(...unchanged.take(rowNo, cells as never, raw));
           else out.push(stageFitment(rowNo, cells as never, raw));
         }
         read += rows.length;
         if (sheet.kind === 'parts') partRows += rows.length;
         await progress.set({ phase: 'reading', read });
-        // The database computes the catalog's digests while the first rows are read.
-        if (sheet.kind === 'parts' && (judge !== undefined || held.length >= HOLD_FOR_DIGESTS))
-          out.push(...(await judged()));
         await stage.add(out);
       }
-      if (held.length > 0) await stage.add(await judged());
       if (unchanged) await stage.add(unchanged.end());
       await stage.done();
-      if (sheet.kind === 'parts' && judge) {
-        const again = judge.needsSecondRead();
-        if (again.size > 0) await stagePartsAgain(db, importId, files, again);
-        const judged = judge.judgedRows(again);
-        judgedParts = judged.length;
-        await stageJudgedParts(db, importId, judged);
-      }
       // The parts' checks need the parts file's rows alone (the rows added for a vehicles file's
       // parts come later, and are parts of the catalog): the database runs them while this
       // thread reads the vehicles, when reading them leaves it idle (the catalog's vehicles are
@@ -268,14 +226,7 @@ export async function runPreview(
       throw refuse('The file holds no rows: the first row must hold the column names.');
 
     deps.log.info(
-      {
-        importId,
-        step: 'read',
-        ms: Math.round(performance.now() - began),
-        // The rows judged unchanged as read, never staged (decisions 072 and 076).
-        judgedParts,
-        skippedVehicles: unchanged?.skippedRows ?? 0,
-      },
+      { importId, step: 'read', ms: Math.round(performance.now() - began) },
       'catalog import preview step',
     );
     // Statistics for the rows just written: without them the planner takes the staging tables for
@@ -498,34 +449,6 @@ async function* numbered(
   } finally {
     await rows.close();
   }
-}
-
-/**
- * Judged rows the checks across rows would find fault with (decision 076), staged in full from
- * a second read of the parts sheet: the preview then shows their errors, and the file of rows to
- * fix holds their cells.
- */
-async function stagePartsAgain(
-  db: Db,
-  importId: string,
-  files: ImportFiles,
-  rowNos: ReadonlySet<number>,
-): Promise<void> {
-  const stage = stagedWriter(db, importId, 'parts');
-  for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
-    for await (const rows of sheet.rows) {
-      if (sheet.kind !== 'parts') continue;
-      const out: StagedPart[] = [];
-      for (const { rowNo, row } of rows) {
-        if (!rowNos.has(rowNo)) continue;
-        const { cells, raw } = cellsOf(row, sheet.columns);
-        out.push(stagePart(rowNo, cells as never, raw));
-      }
-      await stage.add(out);
-    }
-    if (sheet.kind === 'parts') break;
-  }
-  await stage.done();
 }
 
 /**
