@@ -6,6 +6,7 @@ import {
   CheckoutBody,
   LinesRefusal,
   LocalCartBody,
+  MergeCartBody,
   OrderAgainResponse,
   SetCartLineBody,
 } from './cart.js';
@@ -71,9 +72,10 @@ export const cartEndpoints = {
     summary: "A visitor's cart (kept in the browser) joins the account's at sign-in",
     description:
       "Quantities of a part already in the account's cart are added, then every line is checked " +
-      'again; parts that no longer exist are left out.',
+      'again; parts that no longer exist are left out. The same `mergeId` merges once: a repeat ' +
+      'answers the cart as it is.',
     access: 'customer',
-    body: LocalCartBody,
+    body: MergeCartBody,
     errors: [400, 409],
     answers: { 200: json('The merged cart', CartResponse) },
   },

@@ -58,6 +58,23 @@ export const LocalCartBody = z.object({
 export type LocalCartBody = z.input<typeof LocalCartBody>;
 export type LocalCartLine = z.output<typeof LocalCartBody>['lines'][number];
 
+/**
+ * The merge at sign-in, with the browser's name for its cart (`mergeId`): a merge the server took
+ * but whose answer was lost (the buyer left the page meanwhile) is sent again from the next page,
+ * and the same name merges once, so no quantity is counted twice.
+ */
+export const MergeCartBody = LocalCartBody.extend({
+  mergeId: z
+    .string({ error: 'mergeId must be text' })
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      'mergeId must be a UUID',
+    )
+    .transform((v) => v.toLowerCase())
+    .optional(),
+});
+export type MergeCartBody = z.input<typeof MergeCartBody>;
+
 export const LineProblemResponse = z.object({
   line: z.number().int(),
   partId: z.string(),

@@ -62,6 +62,13 @@ const parameterText = (/** @type {unknown} */ value) => {
   return undefined;
 };
 
+/** Protocol messages as one buffer, for one `execProtocol` call. */
+const concat = (/** @type {Uint8Array[]} */ steps) => {
+  const message = new Uint8Array(steps.reduce((n, step) => n + step.length, 0));
+  steps.reduce((at, step) => (message.set(step, at), at + step.length), 0);
+  return message;
+};
+
 /**
  * A named statement through PGlite's protocol calls: for the placing statement's dozen CTEs,
  * parsing and planning on every call cost more than running it. The answer is what `query`
@@ -85,9 +92,19 @@ async function runNamed(
         serialize.execute({}),
         serialize.sync(),
       );
-      const message = new Uint8Array(steps.reduce((n, step) => n + step.length, 0));
-      steps.reduce((at, step) => (message.set(step, at), at + step.length), 0);
-      const { messages } = await pg.execProtocol(message);
+      let messages;
+      try {
+        ({ messages } = await pg.execProtocol(concat(steps)));
+      } catch (err) {
+        // Parsed, then refused while running (a constraint, a division by zero): the statement
+        // exists, and parsing it again on the next call would fail for good. Close it, so the
+        // next call parses it anew (closing one that does not exist is no error).
+        if (!parsed.has(name))
+          await pg
+            .execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]))
+            .catch(() => undefined);
+        throw err;
+      }
       parsed.add(name);
       const [result] = parse.parseResults(messages, pg.parsers, queryOptions);
       return result ?? { rows: [], fields: [] };

@@ -109,4 +109,17 @@ describe('prepared raw statements', () => {
     );
     expect(rows.map(([row]) => row?.quotient)).toEqual([10, 5, 2]);
   });
+
+  it('stays usable when its very first run fails (parsed, then refused while running)', async () => {
+    // A cart merged into a full cart was the first merge after a restart: every merge after it
+    // failed, as the statement was parsed but not known to be.
+    const divide = preparedSql(
+      'test_first_run_fails',
+      () => sql`select 10 / ${sql.placeholder('divisor')}::int as quotient`,
+    );
+    await expect(divide(database.db, { divisor: 0 })).rejects.toThrow();
+    await expect(divide(database.db, { divisor: 0 })).rejects.toThrow();
+    const rows = await Promise.all([1, 2, 5].map((divisor) => divide(database.db, { divisor })));
+    expect(rows.map(([row]) => row?.quotient)).toEqual([10, 5, 2]);
+  });
 });

@@ -4,6 +4,7 @@ import {
   CartLineParams,
   endpoints,
   LocalCartBody,
+  MergeCartBody,
   routePath,
   SetCartLineBody,
 } from '@storefront/contract';
@@ -75,8 +76,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
 
   app.post(routePath(endpoints.mergeCart), compressed, async (request) => {
     const caller = await guards.requireUser(request);
-    const { lines } = parseOr400(LocalCartBody, request.body ?? {});
-    await mergeCartLines(db, caller.sub, lines);
+    const { lines, mergeId } = parseOr400(MergeCartBody, request.body ?? {});
+    await mergeCartLines(db, caller.sub, lines, mergeId);
     return getCart(db, caller.sub);
   });
 

@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { partArchivedState, partsRelation } from '../parts/stock.service.js';
 import type { BuyerPricing } from '../price-lists/buyer-prices.js';
 import { pricingForAccount } from '../price-lists/caller-pricing.js';
-import { cartLines } from './cart.tables.js';
+import { cartLines, carts } from './cart.tables.js';
 
 /** A line with the part as it is now: what a cart row shows and checks. */
 type PricedLine = {
@@ -327,6 +327,9 @@ export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(cartLines).where(eq(cartLines.userId, userId));
 }
 
+/** How many merged browser carts an account's cart remembers: one per browser signed in lately. */
+const MERGE_IDS_KEPT = 20;
+
 /**
  * A visitor's cart joins the account's at sign-in: a part already there gets the quantities added
  * (and is then checked again like every line), a new one keeps the price the visitor saw. Parts
@@ -336,10 +339,29 @@ export async function mergeCartLines(
   db: Db,
   userId: string,
   lines: readonly LocalCartLine[],
+  mergeId?: string,
 ): Promise<void> {
   const merged = mergeRepeats(lines);
   if (merged.length === 0) return;
-  await withCartLimits(() => mergeStatement(db, { userId, ...localParameters(merged) }));
+  const parameters = { userId, ...localParameters(merged) };
+  if (!mergeId) {
+    await withCartLimits(() => mergeStatement(db, parameters));
+    return;
+  }
+  // The cart's row, locked until the lines are in, holds the name: a second merge of the same
+  // browser cart, at once or later, waits here and then finds it. A refused merge (the line cap)
+  // rolls the name back, so the browser may try again once the cart has room.
+  await withCartLimits(() =>
+    db.transaction(async (tx) => {
+      const claimed = await tx.execute(sql`
+        insert into ${carts} as c (user_id, merge_ids) values (${userId}, array[${mergeId}::uuid])
+        on conflict (user_id) do update
+           set merge_ids = (array[${mergeId}::uuid] || c.merge_ids)[1:${sql.raw(String(MERGE_IDS_KEPT))}]
+         where not (${mergeId}::uuid = any(c.merge_ids))
+        returning 1`);
+      if (rowsOf(claimed).length > 0) await mergeStatement(tx, parameters);
+    }),
+  );
 }
 
 const mergeStatement = preparedSql(

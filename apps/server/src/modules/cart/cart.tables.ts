@@ -16,6 +16,14 @@ export const carts = pgTable(
       .primaryKey()
       .references(() => users.id),
     lineCount: integer('line_count').notNull().default(0),
+    /**
+     * The browser carts merged into this one at sign-in, newest first, the last 20: a merge sent
+     * again (its answer lost as the buyer left the page) is recognised and adds nothing.
+     */
+    mergeIds: uuid('merge_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

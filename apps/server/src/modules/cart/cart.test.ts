@@ -169,10 +169,21 @@ describe('the cart', () => {
     expect((await cartOf(buyer)).lineCount).toBe(MAX_CART_LINES);
     const [row] = await ctx.database.db.select().from(carts).where(eq(carts.userId, buyer.userId));
     expect(row?.lineCount).toBe(MAX_CART_LINES);
+    // A browser cart merged into a full cart is refused, and its name is not kept: once there
+    // is room, the same merge goes in.
+    const mergeId = '1b2c3d4e-5f6a-4b7c-9d8e-9f0a1b2c3d4e';
+    const merge = () =>
+      call(buyer, 'POST', '/api/cart/merge', {
+        lines: [{ partId: many.at(-1)!.id, quantity: 10 }],
+        mergeId,
+      });
+    expect((await merge()).json()).toMatchObject({ error: 'CART_FULL' });
     // Emptying it lets lines in again.
     await call(buyer, 'DELETE', '/api/cart');
     expect((await cartOf(buyer)).lineCount).toBe(0);
     expect((await add(buyer, many[0]!.id, 10)).statusCode).toBe(200);
+    expect((await merge()).statusCode).toBe(200);
+    expect((await cartOf(buyer)).lineCount).toBe(2);
   });
 
   it('merges a visitor’s cart at sign-in: quantities added, then checked again; unknown parts left out', async () => {
@@ -200,6 +211,52 @@ describe('the cart', () => {
     });
     // The visitor saw $2.50: the cart says the price changed since.
     expect(cart.lines[1]?.problems[0]).toMatchObject({ code: 'PRICE_CHANGED', unitPrice: 3 });
+  });
+
+  it('merges a browser cart once under its name, however often and at once it is sent again', async () => {
+    const buyer = await customer(ctx.app);
+    const part = await insertPart(ctx.database.db, { minOrderQuantity: 10 });
+    const mergeId = '6f1c2a9e-0b7d-4c55-9a3e-1d2f3a4b5c6d';
+    const send = (id: string | undefined, quantity = 10) =>
+      call(buyer, 'POST', '/api/cart/merge', {
+        lines: [{ partId: part.id, quantity }],
+        ...(id ? { mergeId: id } : {}),
+      });
+    const quantity = async () => (await cartOf(buyer)).lines[0]?.quantity;
+    // The answer of the first was lost; the next page sends it again, twice at once.
+    expect((await send(mergeId)).statusCode).toBe(200);
+    const again = await Promise.all(Array.from({ length: 6 }, () => send(mergeId)));
+    expect(again.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    expect(CartResponse.parse(again[0]!.json()).lines[0]?.quantity).toBe(10);
+    expect(await quantity()).toBe(10);
+    // Its name in upper case is the same name.
+    expect((await send(mergeId.toUpperCase())).statusCode).toBe(200);
+    expect(await quantity()).toBe(10);
+    // Another browser's cart, sent at once from six pages, merges once too.
+    const other = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
+    await Promise.all(Array.from({ length: 6 }, () => send(other, 20)));
+    expect(await quantity()).toBe(30);
+    // Without a name, as before: each merge adds.
+    await send(undefined, 10);
+    expect(await quantity()).toBe(40);
+    // An odd name is a 400 that merges nothing.
+    for (const mergeId of ['x', `${other}\u0000`, 42, ['a'], '\ud800'])
+      expect(
+        (
+          await call(buyer, 'POST', '/api/cart/merge', {
+            lines: [{ partId: part.id, quantity: 10 }],
+            mergeId,
+          })
+        ).statusCode,
+      ).toBe(400);
+    expect(await quantity()).toBe(40);
+    // Another account's cart is its own: the same name merges there.
+    const second = await customer(ctx.app);
+    await call(second, 'POST', '/api/cart/merge', {
+      lines: [{ partId: part.id, quantity: 10 }],
+      mergeId,
+    });
+    expect((await cartOf(second)).lines[0]?.quantity).toBe(10);
   });
 
   it('checks a visitor’s lines without an account and without writing anything', async () => {

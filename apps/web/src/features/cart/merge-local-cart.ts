@@ -14,7 +14,7 @@ export function mergeLocalCart(queryClient: QueryClient): Promise<void> {
   merging ??= (async () => {
     const lines = localCart.lines();
     if (lines.length === 0) return;
-    const cart = await mergeCart({ lines });
+    const cart = await mergeCart({ lines, mergeId: localCart.mergeId() });
     localCart.clear();
     queryClient.setQueryData(cartKeys.server, cart);
   })()

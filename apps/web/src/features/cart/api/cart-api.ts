@@ -4,6 +4,7 @@ import type {
   CartResponse,
   CheckoutBody,
   LocalCartBody,
+  MergeCartBody,
   OrderAgainResponse,
   OrderResponse,
   SetCartLineBody,
@@ -52,7 +53,7 @@ export const useRemoveCartLine = () =>
     }),
   );
 
-export const mergeCart = (body: LocalCartBody) =>
+export const mergeCart = (body: MergeCartBody) =>
   api<CartResponse>('/cart/merge', { method: 'POST', body, auth: true });
 
 /** All lines in one order, or none; a refusal (409) names every line that changed. */
