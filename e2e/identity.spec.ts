@@ -52,7 +52,19 @@ describe.runIf(browserAvailable())('accounts in the browser', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByText(messages.emailInvalid, { exact: true }).waitFor();
+    // This wait failed now and then in full runs (never alone, 16 of 16 at 1x and 4x CPU): on a
+    // failure the form's state is in the error, for whoever meets it next.
+    await page
+      .getByText(messages.emailInvalid, { exact: true })
+      .waitFor()
+      .catch(async (err: unknown) => {
+        const form = await page.evaluate(() => ({
+          url: location.pathname,
+          values: [...document.querySelectorAll('input')].map((i) => `${i.name}=${i.value}`),
+          text: document.querySelector('main')?.textContent,
+        }));
+        throw new Error(`${String(err)}\nthe page then: ${JSON.stringify(form)}`);
+      });
     await page.getByText(messages.passwordTooShort, { exact: true }).waitFor();
 
     await page.goto('/login');

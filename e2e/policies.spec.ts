@@ -52,15 +52,6 @@ describe.runIf(browserAvailable())('shop pages, contact and data rights in the b
     // With JavaScript: the footer links to every page, beside the copyright line.
     const { page: app, problems } = await newPage(ctx.browser, ctx.shop.baseURL);
     await app.goto('/');
-    // The home page's collection and reviews arrive after the app takes the page over and push
-    // the footer about 2,300 px down: a click before then can land on what moved under it
-    // (measured with the CPU slowed 4 times; issue 41's note). Clicked once the page is still.
-    await app.getByTestId('part-grid').waitFor();
-    await app.getByText('Loading reviews…').waitFor({ state: 'detached' });
-    await app
-      .locator('footer')
-      .getByRole('link', { name: 'Terms of sale' })
-      .scrollIntoViewIfNeeded();
     const footer = app.locator('footer');
     await footer.getByRole('link', { name: 'Terms of sale' }).click();
     await app.getByRole('heading', { level: 1, name: 'Terms of sale' }).waitFor();

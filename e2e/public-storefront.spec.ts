@@ -54,6 +54,70 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
+  it('paints the home page with its parts and reviews in: nothing moves when the app takes it over on a slow phone', async () => {
+    const { context, page, problems } = await newPage(ctx.browser, ctx.shop.baseURL, {
+      width: 390,
+      height: 844,
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[])
+          w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A phone's CPU: the app's script arrives and takes over well after the first paint.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Before any script: the parts and reviews are in the HTML.
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('id="home-page-data"');
+    expect(html).not.toContain('Loading parts…');
+    // The app arrives late (a slow network too): the visitor has scrolled to the footer by then.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/');
+    const footerTop = () =>
+      page.evaluate(() => document.querySelector('footer')!.getBoundingClientRect().top + scrollY);
+    // At the footer; the cards passed on the way drawn at their size (content-visibility).
+    for (let i = 0; i < 3; i += 1) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+    }
+    const before = await footerTop();
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react')),
+      ),
+    ).toBe(false);
+    // Taken over by React (hydrated, not drawn again), then the page's queries settled.
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')),
+    );
+    await page.getByTestId('part-grid').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await footerTop()).toBe(before);
+    // Taken over where the visitor was: not scrolled back to the top under their finger.
+    expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+    expect(await page.getByTestId('part-card').count()).toBe(HOME_PARTS);
+    expect(await page.getByTestId('review-card').count()).toBe(seedReviews.length);
+    expect(
+      await page.evaluate(() => (window as unknown as { shifted: number }).shifted),
+    ).toBeLessThan(0.1);
+    // A tap on a footer link at once is the link's.
+    await page.locator('footer').getByRole('link', { name: 'Delivery' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Delivery' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('lays the part grid out in 1 column at 375px and 3 at 1280px', async () => {
     const columnsAt = async (width: number) => {
       const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL, {

@@ -64,11 +64,12 @@ import { checkInputs } from './http/input.js';
 import { checkPathIds } from './http/path-params.js';
 import { endpoints } from '@storefront/contract';
 import { fillCatalogPage, partRoutes } from './modules/parts/parts.routes.js';
+import { fillHomePage } from './modules/parts/home-page.js';
 import { buyerOverlay } from './modules/price-lists/buyer-overlay.js';
 import { buyerSearchPrices } from './modules/price-lists/buyer-search.js';
 import { seoRoutes } from './modules/parts/seo.routes.js';
 import { reviewRoutes } from './modules/reviews/reviews.routes.js';
-import { listPartReviews } from './modules/reviews/reviews.service.js';
+import { listPartReviews, listReviews } from './modules/reviews/reviews.service.js';
 import { staffAdminRoutes } from './modules/staff/staff-admins.routes.js';
 import { staffOrderRoutes } from './modules/staff/staff-orders.routes.js';
 import { staffPartRoutes } from './modules/staff/staff-parts.routes.js';
@@ -595,8 +596,10 @@ export async function buildApp({
   app.addHook('onClose', async () => outbox.stop());
   app.addHook('onClose', async () => webhooks.stop());
 
-  // `/parts` arrives with its first page of results drawn in (the catalog module's data).
+  // `/parts` arrives with its first page of results drawn in (the catalog module's data), and `/`
+  // with its parts and reviews.
   await registerSite(app, config.webDistDir, publicConfigOf(config), {
+    '/': fillHomePage(catalog, config.webDistDir, publicConfigOf(config), () => listReviews(db)),
     '/parts': fillCatalogPage(db, catalog, config.webDistDir, publicConfigOf(config), search),
   });
   return app;

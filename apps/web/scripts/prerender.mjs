@@ -58,10 +58,10 @@ const bootSrc = `/assets/boot-${crypto.createHash('sha256').update(bootCode).dig
 await fs.writeFile(path.join(dist, bootSrc), bootCode);
 const paint = (html) => paintFirst(html, { distDir: dist, bootSrc });
 
-const { render, renderCatalogPage, renderPartPage } = await import(
+const { render, renderCatalogPage, renderHomePage, renderPartPage } = await import(
   pathToFileURL(path.join(ssrOut, 'entry-prerender.js')).href
 );
-const { renderCatalogAppHtml, renderPurchaseHtml } = await import(
+const { renderCatalogAppHtml, renderHomeAppHtml, renderPurchaseHtml } = await import(
   pathToFileURL(path.join(ssrOut, 'part-html.js')).href
 );
 
@@ -119,7 +119,30 @@ const sampleCatalog = {
   },
   exactMatch: null,
 };
+/** The home page's parts and reviews, drawn by the server the same way (home-page.ts). */
+const sampleHome = {
+  parts: [
+    { ...sampleCard, packSize: 1, maxOrderQuantity: null, priceTiers: [] },
+    {
+      ...sampleCard,
+      _id: '00000000-0000-4000-8000-000000000001',
+      availableQuantity: 0,
+      packSize: 1,
+      maxOrderQuantity: null,
+      priceTiers: [],
+    },
+  ],
+  reviews: [
+    { _id: 'r1', name: 'Sample', rating: '5', description: 'Sample.', verifiedBuyer: true },
+  ],
+};
 const samplePages = {
+  '/': async (html) =>
+    renderHomeAppHtml(
+      html,
+      sampleHome,
+      await renderHomePage(sampleHome.parts, sampleHome.reviews, sampleConfig),
+    ),
   '/parts': async (html) =>
     renderCatalogAppHtml(html, sampleCatalog, await renderCatalogPage(sampleCatalog, sampleConfig)),
 };

@@ -7,9 +7,13 @@ import { AppRoutes } from './app/router';
 import {
   PRERENDERED_BRAND,
   type CatalogPage,
+  type PartListResponse,
   type PartPageResponse,
   type PublicConfig,
+  type ReviewListResponse,
 } from '@storefront/contract';
+import { partKeys } from './features/catalog/api/get-parts';
+import { reviewKeys } from './features/reviews/api/get-reviews';
 import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { configQueryOptions } from './features/site/api/get-config';
 import { createQueryClient } from './lib/query-client';
@@ -80,4 +84,21 @@ export async function renderCatalogPage(page: CatalogPage, config: PublicConfig)
   queryClient.setQueryData(configQueryOptions().queryKey, config);
   queryClient.setQueryData(catalogQueryOptions('').queryKey, page);
   return renderApp('/parts', queryClient);
+}
+
+/**
+ * The home page as the browser's first render draws it from the parts and reviews the page
+ * carries (main.tsx seeds the same queries): drawn in, the collection and the reviews no longer
+ * push the footer 2,300 px down when they arrive, under a visitor's finger.
+ */
+export async function renderHomePage(
+  parts: PartListResponse,
+  reviews: ReviewListResponse,
+  config: PublicConfig,
+): Promise<string> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(configQueryOptions().queryKey, config);
+  queryClient.setQueryData(partKeys.list(), parts);
+  queryClient.setQueryData(reviewKeys.list, reviews);
+  return renderApp('/', queryClient);
 }

@@ -7,6 +7,7 @@ import { SITE_CONFIG_ELEMENT_ID } from '@storefront/contract';
 import { partKeys } from './features/catalog/api/get-parts';
 import { catalogQueryOptions, partPageQueryOptions } from './features/catalog/api/search-catalog';
 import { configQueryOptions } from './features/site/api/get-config';
+import { reviewKeys } from './features/reviews/api/get-reviews';
 import { accessKeyStore } from './lib/access-key';
 import { createQueryClient } from './lib/query-client';
 import type { TypedText } from './lib/typed-before-hydration';
@@ -39,6 +40,13 @@ seed('purchase-part-data', /^\/purchase\/([^/]+)\/?$/, partKeys.one);
 // And `/parts` with its first page of results, for the catalog's first query (no filters).
 if (!window.location.search)
   seed('catalog-page-data', /^\/parts\/?()$/, () => catalogQueryOptions('').queryKey);
+// And the home page with its parts and reviews (the parts at public prices, as the catalog's).
+const home = window.location.pathname === '/' && document.getElementById('home-page-data');
+if (home && home.textContent) {
+  const { parts, reviews } = JSON.parse(home.textContent) as { parts: unknown; reviews: unknown };
+  queryClient.setQueryData(partKeys.list(), parts, drawn);
+  queryClient.setQueryData(reviewKeys.list, reviews);
+}
 
 // What the visitor typed while the scripts loaded (a search, on a slow phone) outlives the
 // takeover, which sets each field back to how it was drawn (or draws it anew): typed again once

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CatalogPage, PartPageResponse, PublicConfig } from '@storefront/contract';
+import type {
+  CatalogPage,
+  PartListResponse,
+  PartPageResponse,
+  PublicConfig,
+  ReviewListResponse,
+} from '@storefront/contract';
 
 /**
  * The web build's renderer (apps/web/src/entry-prerender.tsx, built into `dist/ssr` by
@@ -11,6 +17,11 @@ import type { CatalogPage, PartPageResponse, PublicConfig } from '@storefront/co
 export type AppRenderer = {
   renderPartPage(idOrSku: string, page: PartPageResponse, config: PublicConfig): Promise<string>;
   renderCatalogPage(page: CatalogPage, config: PublicConfig): Promise<string>;
+  renderHomePage(
+    parts: PartListResponse,
+    reviews: ReviewListResponse,
+    config: PublicConfig,
+  ): Promise<string>;
 };
 
 const loaded = new Map<string, Promise<AppRenderer | null>>();
@@ -25,8 +36,12 @@ export function loadAppRenderer(webDistDir: string): Promise<AppRenderer | null>
     const file = path.join(webDistDir, 'ssr', 'entry-prerender.js');
     renderer = fs.existsSync(file)
       ? import(pathToFileURL(file).href).then((mod: Partial<AppRenderer>) =>
-          mod.renderPartPage && mod.renderCatalogPage
-            ? { renderPartPage: mod.renderPartPage, renderCatalogPage: mod.renderCatalogPage }
+          mod.renderPartPage && mod.renderCatalogPage && mod.renderHomePage
+            ? {
+                renderPartPage: mod.renderPartPage,
+                renderCatalogPage: mod.renderCatalogPage,
+                renderHomePage: mod.renderHomePage,
+              }
             : null,
         )
       : Promise.resolve(null);

@@ -6,9 +6,11 @@ import {
   DESCRIPTION_PREVIEW_LENGTH,
   previewDescription,
   type CatalogPage,
+  type PartListResponse,
   type PartPageResponse,
   type PartResponse,
   type PublicConfig,
+  type ReviewListResponse,
   SITE_CONFIG_ELEMENT_ID,
 } from '@storefront/contract';
 import { escapeHtml } from '../../http/escape-html.js';
@@ -249,13 +251,31 @@ export function catalogPageShown(page: CatalogPage): CatalogPage {
  * (decision 070). Unchanged when the page is not the prerendered page this expects.
  */
 export function renderCatalogAppHtml(html: string, shown: CatalogPage, app: string): string {
+  return appDrawn(html, app, 'catalog-page-data', shown);
+}
+
+/**
+ * The home page as the app draws it with its parts and reviews (`app`, the web build's renderer):
+ * the prerendered page with its root's markup replaced by the app's, and the data beside it, which
+ * the app hydrates. Unchanged when the page is not the prerendered page this expects.
+ */
+export function renderHomeAppHtml(
+  html: string,
+  data: { parts: PartListResponse; reviews: ReviewListResponse },
+  app: string,
+): string {
+  return appDrawn(html, app, 'home-page-data', data);
+}
+
+/** `html` with the app's markup in its root and `data` in a JSON script `id` (main.tsx reads it). */
+function appDrawn(html: string, app: string, id: string, data: unknown): string {
   const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
   if (!root.test(html)) return html;
   return html
     .replace(root, (_all, end: string) => `<div id="root">${app}</div>${end}`)
     .replace(
       '</head>',
-      `  <script type="application/json" id="catalog-page-data">${scriptJson(shown)}</script>\n  </head>`,
+      `  <script type="application/json" id="${id}">${scriptJson(data)}</script>\n  </head>`,
     );
 }
 

@@ -157,6 +157,9 @@ describe("a part page drawn by the web build's renderer (decision 070)", () => {
     }
     export async function renderCatalogPage() {
       return '<main data-drawn-by="app">parts</main>';
+    }
+    export async function renderHomePage() {
+      return '<main data-drawn-by="app">home</main>';
     }`,
   );
   const ctx = useTestApp({ webDistDir: built, brandName: 'Test Parts' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { AddToCartProvider } from '../../components/add-to-cart-slot';
@@ -12,9 +12,17 @@ const renderAddToCart = (props: Parameters<typeof AddToCartButton>[0]) => (
   <AddToCartButton {...props} />
 );
 
-/** A new page starts at its top, unless the address points into it. */
+/**
+ * A new page starts at its top, unless the address points into it. Not the page the visitor
+ * arrived on: a server-drawn page is read, scrolled and tapped before the app takes it over, and
+ * scrolling it back to the top then moved it under the visitor's finger (a tap on the footer
+ * landed on the hero).
+ */
 function useScrollToTopOnNavigate(pathname: string, hash: string) {
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
 }

@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewListResponse } from '@storefront/contract';
 import { api } from '../../../lib/api-client';
 
+export const reviewKeys = { list: ['reviews'] };
+
 const reviewsQueryOptions = () =>
   queryOptions({
-    queryKey: ['reviews'],
+    queryKey: reviewKeys.list,
     queryFn: () => api<ReviewListResponse>('/reviews'),
     meta: { topics: ['reviews'] },
   });
