@@ -25,4 +25,29 @@ describe('focus after a failed submit', () => {
     vi.advanceTimersByTime(100);
     expect(document.activeElement?.id).toBe('postal');
   });
+
+  it('leaves the focus where the visitor put it when they start fixing a field first', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = `<form>
+      <input id="username" /><input id="email" /><button>Go</button>
+    </form>`;
+    const form = document.querySelector('form')!;
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      // A slow check: the errors are drawn only after the first look (50 ms).
+      setTimeout(() => {
+        for (const id of ['username', 'email'])
+          document.getElementById(id)!.setAttribute('aria-invalid', 'true');
+      }, 120);
+      focusFirstError(form);
+    });
+    form.requestSubmit();
+    vi.advanceTimersByTime(200);
+    // Before the second look (300 ms) the visitor types into the email field.
+    const email = document.getElementById('email')!;
+    email.focus();
+    email.dispatchEvent(new Event('input', { bubbles: true }));
+    vi.advanceTimersByTime(400);
+    expect(document.activeElement?.id).toBe('email');
+  });
 });

@@ -8,9 +8,18 @@ import { useEffect } from 'react';
  * included.
  */
 export function focusFirstError(form: HTMLFormElement): void {
-  /** Whether an invalid field was found (and focused). */
+  // The visitor may already be fixing a field when the later look comes (a slow phone): focus
+  // moved then would send the rest of their typing into another field. Their own input wins.
+  let interacted = false;
+  const mark = () => (interacted = true);
+  const events = ['pointerdown', 'keydown', 'input'] as const;
+  for (const type of events) document.addEventListener(type, mark, true);
+  const stop = () => {
+    for (const type of events) document.removeEventListener(type, mark, true);
+  };
+  /** Whether an invalid field was found (and focused), or the visitor took over. */
   const focusFirst = (): boolean => {
-    if (!form.isConnected) return true;
+    if (!form.isConnected || interacted) return true;
     const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return false;
     if (document.activeElement !== first) first.focus({ preventScroll: true });
@@ -20,7 +29,12 @@ export function focusFirstError(form: HTMLFormElement): void {
   // The errors are drawn after the submit handlers ran (validation may be asynchronous): look
   // once they are on screen, and once more a little later for a slower check.
   window.setTimeout(() => {
-    if (!focusFirst()) window.setTimeout(focusFirst, 250);
+    if (focusFirst()) stop();
+    else
+      window.setTimeout(() => {
+        focusFirst();
+        stop();
+      }, 250);
   }, 50);
 }
 
