@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PathId, tooLong } from './common.js';
+import { PathId, tooLong, UUID_PATTERN } from './common.js';
 import { MAX_CART_LINES, MAX_LINE_REFERENCE, MAX_ORDER_LINES } from './constants.js';
 import { OrderBuyerFields, Quantity, ShipTo } from './orders.js';
 import { LINE_PROBLEM_CODES } from './quantity.js';
@@ -66,10 +66,7 @@ export type LocalCartLine = z.output<typeof LocalCartBody>['lines'][number];
 export const MergeCartBody = LocalCartBody.extend({
   mergeId: z
     .string({ error: 'mergeId must be text' })
-    .regex(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-      'mergeId must be a UUID',
-    )
+    .regex(UUID_PATTERN, 'mergeId must be a UUID')
     .transform((v) => v.toLowerCase())
     .optional(),
 });
