@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  DESCRIPTION_PREVIEW_LENGTH,
   PartListQuery,
   type PartListResponse,
   type PublicConfig,
@@ -9,7 +8,7 @@ import {
 import type { CatalogCache } from './catalog-cache.js';
 import { encode, type Encoded } from './compressed.js';
 import { loadAppRenderer } from './app-renderer.js';
-import { renderHomeAppHtml } from './part-html.js';
+import { cardShown, renderHomeAppHtml } from './part-html.js';
 
 /**
  * `/` as served: the prerendered page with the home's parts (the nine `GET /api/parts` answers)
@@ -39,10 +38,7 @@ export const fillHomePage = (
         // Descriptions cut to what a card shows (one character past the preview draws the same
         // card, as on /parts): the page stays within its first round trips.
         const parts = (JSON.parse((await catalog.list(page, limit)).body) as PartListResponse).map(
-          (part) => ({
-            ...part,
-            description: part.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
-          }),
+          cardShown,
         );
         body = renderHomeAppHtml(
           html,

@@ -235,14 +235,14 @@ function cardHtml(part: CatalogPage['items'][number], eager: boolean, src: strin
  * within the first round trips (the app asks for the whole page again when it refreshes).
  */
 export function catalogPageShown(page: CatalogPage): CatalogPage {
-  return {
-    ...page,
-    items: page.items.map((item) => ({
-      ...item,
-      description: item.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
-    })),
-  };
+  return { ...page, items: page.items.map(cardShown) };
 }
+
+/** A part with its description cut to what its card shows (and one character more). */
+export const cardShown = <T extends { description: string }>(part: T): T => ({
+  ...part,
+  description: part.description.slice(0, DESCRIPTION_PREVIEW_LENGTH + 1),
+});
 
 /**
  * `/parts` (no filters) as the app draws it with its first page of results (`app`, the web
