@@ -383,12 +383,21 @@ export async function runLighthouse(
     },
   ];
 
+  // A page name mistyped would measure nothing and say nothing.
+  const unknown = [...(settings.lighthouse.pages ?? [])].filter(
+    (label) => !targets.some((t) => t.label === label),
+  );
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_LIGHTHOUSE_PAGES names no page ${unknown.map((l) => `"${l}"`).join(', ')}; the pages are ${targets.map((t) => `"${t.label}"`).join(', ')}`,
+    );
   const rows: Row[] = [];
   const notes: string[] = [];
   const details: Record<string, unknown> = {};
   const temp: string[] = [];
   try {
     for (const target of targets) {
+      if (settings.lighthouse.pages && !settings.lighthouse.pages.has(target.label)) continue;
       const sectionName = `${section} ${target.label}`;
       try {
         const profile = target.signedIn

@@ -39,8 +39,11 @@ export type Settings = {
   staff: { orders: number; samples: number };
   /** Search at size: generated parts added to the demo catalog, on which databases. */
   search: { parts: number; databases: Set<string> };
-  /** Front-end pages (weight, Lighthouse, axe); `parts` generated parts beside the demo catalog. */
-  lighthouse: { runs: number; parts: number };
+  /**
+   * Front-end pages (weight, Lighthouse, axe); `parts` generated parts beside the demo catalog;
+   * `pages` the Lighthouse pages measured, by label (all when null).
+   */
+  lighthouse: { runs: number; parts: number; pages: Set<string> | null };
   /** The catalog import at size: parts in the file (each with `vehicles` rows), on which databases. */
   import: { parts: number; vehicles: number; databases: Set<string> };
   /** An ACES file at size (issue 39): applications in it (a million is 200 MB), on which databases. */
@@ -82,7 +85,14 @@ export const settings: Settings = {
       (process.env.BENCH_SEARCH_DATABASES ?? 'embedded,postgres').split(',').map((s) => s.trim()),
     ),
   },
-  lighthouse: { runs: quick ? 1 : 3, parts: Number(process.env.BENCH_FRONTEND_PARTS) || 0 },
+  lighthouse: {
+    runs: quick ? 1 : 3,
+    parts: Number(process.env.BENCH_FRONTEND_PARTS) || 0,
+    // e.g. BENCH_LIGHTHOUSE_PAGES='/parts,/cart (50 lines, signed in)': one change's pages only.
+    pages: process.env.BENCH_LIGHTHOUSE_PAGES
+      ? new Set(process.env.BENCH_LIGHTHOUSE_PAGES.split(',').map((s) => s.trim()))
+      : null,
+  },
   import: {
     parts: Number(process.env.BENCH_IMPORT_PARTS) || (quick ? 10_000 : 100_000),
     vehicles: 4,
