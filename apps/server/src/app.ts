@@ -77,6 +77,7 @@ import { staffCompanyRoutes } from './modules/staff/staff-companies.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { catalogImportRoutes } from './modules/catalog-import/catalog-import.routes.js';
 import { startImportRecovery } from './modules/catalog-import/recovery.js';
+import { VacuumQueue } from './db/vacuum-queue.js';
 import { industryRoutes } from './modules/industry-files/industry.routes.js';
 import { recordApplications } from './modules/industry-files/aces-import.js';
 import { recordPiesData } from './modules/industry-files/pies-import.js';
@@ -475,8 +476,12 @@ export async function buildApp({
     contributions: PRIVACY_CONTRIBUTIONS,
     retentionYears: config.invoiceRetentionYears,
   });
+  // Tables an import leaves full of dead rows, vacuumed by the import recovery's round once the
+  // catalog has been quiet for three minutes.
+  const vacuum = new VacuumQueue(db, 180_000);
   await app.register(catalogImportRoutes, {
     db,
+    vacuum,
     guards,
     keyGuard,
     dir: config.importsDir,
@@ -590,7 +595,7 @@ export async function buildApp({
     app.addHook('onReady', async () => webhooks.start(1000));
     startBackupSchedule(app, backups, config.backups.intervalHours);
     startRetentionSweep(app, db, config.invoiceRetentionYears);
-    startImportRecovery(app, db, { embedded: !config.databaseUrl });
+    startImportRecovery(app, db, { embedded: !config.databaseUrl, vacuum });
   }
   // The database closes after the app: let a running job finish first.
   app.addHook('onClose', async () => outbox.stop());

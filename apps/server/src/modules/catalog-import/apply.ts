@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { NO_PICTURE_URL, type ImportProgress } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
+import type { VacuumQueue } from '../../db/vacuum-queue.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { AppError } from '../../http/errors.js';
 import { recordAudit, type StaffActor } from '../audit/audit.service.js';
 import {
   analyzeCatalog,
   archivePartsNotIn,
+  TABLES_AN_IMPORT_REWRITES,
   catalogFingerprint,
   importStockFrom,
   insertPartsFrom,
@@ -37,6 +39,8 @@ export type ApplyDeps = {
   catalogWhileHeld?: (tx: DbOrTx) => Promise<() => void>;
   /** Inside the transaction, once the vehicles are written (the ACES applications, decision 067). */
   afterVehicles?: (tx: DbOrTx, importId: string) => Promise<void>;
+  /** The catalog's tables, rewritten by an apply, are vacuumed on a later round (decision 078). */
+  vacuum?: VacuumQueue;
 };
 
 const stale = () =>
@@ -173,6 +177,7 @@ export async function runApply(
     });
     release();
     deps.onCatalogChange();
+    deps.vacuum?.mark(...TABLES_AN_IMPORT_REWRITES);
     await analyzeCatalog(db).catch((err: unknown) =>
       deps.log.warn({ err, importId: id }, 'catalog import: statistics after the apply'),
     );

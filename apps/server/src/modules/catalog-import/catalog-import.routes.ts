@@ -25,6 +25,7 @@ import {
   anotherApplying,
   createImportJob,
   dropStagedRows,
+  STAGING_TABLES,
   findImport,
   importNotFound,
   listImports,
@@ -38,6 +39,7 @@ import { receiveFiles } from './receive-files.js';
 import { inspectSpreadsheet, isZip } from './sheets.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { VacuumQueue } from '../../db/vacuum-queue.js';
 
 export type CatalogImportRoutesOptions = {
   db: Db;
@@ -54,6 +56,8 @@ export type CatalogImportRoutesOptions = {
   onCatalogChange: () => void;
   /** The embedded database: the catalog answers from memory while an apply holds it. */
   catalogWhileHeld?: ApplyDeps['catalogWhileHeld'];
+  /** Tables left with many dead rows (a discarded preview's, an applied catalog), vacuumed later. */
+  vacuum?: VacuumQueue;
   /** Tests: a pause between two steps of an apply. */
   betweenSteps?: (step: string) => Promise<void>;
   /** Inside an apply's transaction, once the vehicles are written (ACES applications, 067). */
@@ -273,6 +277,7 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
         ...(options.betweenSteps ? { betweenSteps: options.betweenSteps } : {}),
         ...(options.afterVehicles ? { afterVehicles: options.afterVehicles } : {}),
         ...(options.catalogWhileHeld ? { catalogWhileHeld: options.catalogWhileHeld } : {}),
+        ...(options.vacuum ? { vacuum: options.vacuum } : {}),
       },
       claimed,
       { userId: caller.sub, email: caller.email },
@@ -287,6 +292,7 @@ export const catalogImportRoutes: FastifyPluginAsync<CatalogImportRoutesOptions>
     const row = await moveImport(db, id, ['previewed', 'failed'], 'discarded');
     if (!row) throw new AppError(409, 'IMPORT_NOT_PREVIEWED', 'Only a preview can be discarded.');
     await dropStagedRows(db, id);
+    options.vacuum?.mark(...STAGING_TABLES);
     return summaryOf(row);
   });
 

@@ -6,6 +6,7 @@ import type {
   ImportStatus,
 } from '@storefront/contract';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { AppError, notFound } from '../../http/errors.js';
 import {
   catalogImportFitments,
@@ -172,7 +173,7 @@ const KEEP_DAYS = 7;
  * rows of imports finished more than a week ago (applied, failed, discarded) are deleted. The
  * jobs themselves stay, with their counts, as the list of past imports.
  */
-export async function pruneImports(db: Db): Promise<void> {
+export async function pruneImports(db: Db): Promise<number> {
   await db
     .update(catalogImports)
     .set({ status: 'discarded', finishedAt: new Date() })
@@ -183,9 +184,28 @@ export async function pruneImports(db: Db): Promise<void> {
       ),
     );
   const old = sql`(select id from ${catalogImports} where ${catalogImports.finishedAt} < now() - make_interval(days => ${KEEP_DAYS}))`;
-  await db.delete(catalogImportParts).where(sql`${catalogImportParts.importId} in ${old}`);
-  await db.delete(catalogImportFitments).where(sql`${catalogImportFitments.importId} in ${old}`);
+  // How many rows went: a round that deleted some has the staging tables vacuumed.
+  const [row] = rowsOf(
+    await db.execute(sql`
+      with p as (delete from ${catalogImportParts} where import_id in ${old} returning 1),
+           f as (delete from ${catalogImportFitments} where import_id in ${old} returning 1)
+      select (select count(*) from p)::int + (select count(*) from f)::int as n`),
+  );
+  return Number(row?.n ?? 0);
 }
+
+/** Whether an import is being read or applied (by any instance). */
+export async function importsRunning(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: catalogImports.id })
+    .from(catalogImports)
+    .where(sql`${catalogImports.status} in ('reading', 'applying')`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The tables whose rows an import stages, and a discard or the pruning deletes in bulk. */
+export const STAGING_TABLES = [catalogImportParts, catalogImportFitments] as const;
 
 /** A discarded preview's rows go at once: nothing will read them. */
 export async function dropStagedRows(db: DbOrTx, id: string): Promise<void> {

@@ -195,6 +195,9 @@ export async function replaceFitmentsFrom(tx: DbOrTx, owners: SQL, rows: SQL): P
  * Fresh statistics for the catalog's tables after a bulk change, so the next plans (the search
  * index's load, the next preview's joins) see their real size. Run after the change commits.
  */
+/** The tables an apply updates and deletes in bulk: vacuumed afterwards (decision 078). */
+export const TABLES_AN_IMPORT_REWRITES = [parts, partFitments] as const;
+
 export async function analyzeCatalog(db: DbOrTx): Promise<void> {
   await db.execute(sql`analyze ${parts}`);
   await db.execute(sql`analyze ${partFitments}`);
