@@ -157,6 +157,8 @@ export type AppDeps = {
   importSteps?: (step: string) => Promise<void>;
   /** Tests: how webhook deliveries resolve names (one that resolves to a private address). */
   webhookLookup?: Lookup;
+  /** Tables an import leaves full of dead rows (decision 078); tests read what was marked. */
+  vacuum?: VacuumQueue;
 };
 
 /** Believe X-Forwarded-For's last `hops` entries, the ones the shop's own proxies appended. */
@@ -174,6 +176,8 @@ export async function buildApp({
   paymentProvider: givenProvider,
   importSteps,
   webhookLookup,
+  // Vacuumed by the import recovery's round once the catalog has been quiet for three minutes.
+  vacuum = new VacuumQueue(180_000),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -476,9 +480,6 @@ export async function buildApp({
     contributions: PRIVACY_CONTRIBUTIONS,
     retentionYears: config.invoiceRetentionYears,
   });
-  // Tables an import leaves full of dead rows, vacuumed by the import recovery's round once the
-  // catalog has been quiet for three minutes.
-  const vacuum = new VacuumQueue(db, 180_000);
   await app.register(catalogImportRoutes, {
     db,
     vacuum,

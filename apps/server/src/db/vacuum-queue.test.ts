@@ -35,7 +35,7 @@ describe('the vacuum queue', () => {
     );
 
   it("makes a table's deleted rows' space reusable: without the round it grows, with it it does not", async () => {
-    const queue = new VacuumQueue(database.db);
+    const queue = new VacuumQueue();
     await fill();
     const first = await size();
     expect(first).toBeGreaterThan(1_000_000);
@@ -51,27 +51,27 @@ describe('the vacuum queue', () => {
     await database.db.delete(probe);
     queue.mark(probe);
     queue.mark(probe);
-    expect(await queue.run()).toMatchObject({ tables: ['vacuum_probe'] });
+    expect(await queue.run(database.db)).toMatchObject({ tables: ['vacuum_probe'] });
     await fill();
     expect(await size()).toBeLessThanOrEqual(unvacuumed);
     await database.db.delete(probe);
     queue.mark(probe);
-    await queue.run();
+    await queue.run(database.db);
     await fill();
     await fill();
     // Two fills in a table that held two: no growth at all.
     expect(await size()).toBeLessThanOrEqual(unvacuumed);
 
     // A round with nothing marked does nothing (and does not fail).
-    expect(await queue.run()).toBeNull();
+    expect(await queue.run(database.db)).toBeNull();
   });
 
   it('waits until the tables have been quiet for a while, and keeps them marked meanwhile', async () => {
-    const queue = new VacuumQueue(database.db, 150);
+    const queue = new VacuumQueue(150);
     queue.mark(probe);
-    expect(await queue.run()).toBeNull();
+    expect(await queue.run(database.db)).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await queue.run()).toMatchObject({ tables: ['vacuum_probe'] });
-    expect(await queue.run()).toBeNull();
+    expect(await queue.run(database.db)).toMatchObject({ tables: ['vacuum_probe'] });
+    expect(await queue.run(database.db)).toBeNull();
   });
 });

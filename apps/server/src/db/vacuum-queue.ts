@@ -19,10 +19,7 @@ export class VacuumQueue {
   private lastMark = 0;
 
   /** `quietMs`: a round vacuums once that long has passed since the last table was marked. */
-  constructor(
-    private readonly db: Db,
-    private readonly quietMs = 0,
-  ) {}
+  constructor(private readonly quietMs = 0) {}
 
   /** These tables are to be vacuumed on a later round. */
   mark(...tables: PgTable[]): void {
@@ -34,14 +31,14 @@ export class VacuumQueue {
    * Vacuums (and analyzes) the tables marked since the last round; nothing when none were.
    * Answers what it vacuumed and how long it took, for the log.
    */
-  async run(): Promise<{ tables: string[]; ms: number } | null> {
+  async run(db: Db): Promise<{ tables: string[]; ms: number } | null> {
     // Right after an apply the search index reloads and staff export and look: not then.
     if (this.due.size === 0 || Date.now() - this.lastMark < this.quietMs) return null;
     const tables = [...this.due.values()];
     this.due.clear();
     const start = performance.now();
     // VACUUM takes identifiers only: the tables' own names, never input.
-    await this.db.execute(sql`vacuum (analyze) ${sql.join(tables, sql`, `)}`);
+    await db.execute(sql`vacuum (analyze) ${sql.join(tables, sql`, `)}`);
     return {
       tables: tables.map((t) => getTableName(t)),
       ms: Math.round(performance.now() - start),

@@ -46,7 +46,7 @@ export type TestContext = {
  */
 export function useTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'importSteps' | 'webhookLookup'> = {},
+  deps: Pick<AppDeps, 'importSteps' | 'webhookLookup' | 'vacuum'> = {},
 ): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {

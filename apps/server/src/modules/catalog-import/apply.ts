@@ -177,7 +177,6 @@ export async function runApply(
     });
     release();
     deps.onCatalogChange();
-    deps.vacuum?.mark(...TABLES_AN_IMPORT_REWRITES);
     await analyzeCatalog(db).catch((err: unknown) =>
       deps.log.warn({ err, importId: id }, 'catalog import: statistics after the apply'),
     );
@@ -193,6 +192,8 @@ export async function runApply(
   } finally {
     release();
     clearInterval(lease);
+    // Rewritten, or written and rolled back: either way the catalog's tables hold dead rows.
+    deps.vacuum?.mark(...TABLES_AN_IMPORT_REWRITES);
   }
 }
 

@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PART_COLUMNS } from '@storefront/contract';
 import { admin } from '../../test/accounts.js';
 import { apply, csvOf, preview } from '../../test/import-kit.js';
 import { useTestApp } from '../../test/test-app.js';
+import { VacuumQueue } from '../../db/vacuum-queue.js';
 import { zipOf } from '../../test/zip-kit.js';
 import { auditLog } from '../audit/audit.tables.js';
 import { partFitments, parts } from '../parts/parts.tables.js';
@@ -20,7 +21,9 @@ const row = (cells: Partial<Record<(typeof PART_COLUMNS)[number]['key'], string 
   PART_COLUMNS.map((c) => cells[c.key] ?? '');
 
 describe('catalog import: preview, then apply', () => {
-  const ctx = useTestApp({ authRateLimit: false });
+  // The tables left with dead rows: read (and emptied) by the tests' own rounds.
+  const vacuum = new VacuumQueue();
+  const ctx = useTestApp({ authRateLimit: false }, { vacuum });
   let staff: Person;
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff.auth });
   beforeAll(async () => {
@@ -68,6 +71,12 @@ describe('catalog import: preview, then apply', () => {
 
     const done = await apply(ctx.app, staff, job.id);
     expect(done.status, done.failure ?? '').toBe('applied');
+    // The apply rewrote the catalog's tables: they are vacuumed on a later round (decision 078).
+    await vi.waitFor(async () =>
+      expect(await vacuum.run(ctx.database.db)).toMatchObject({
+        tables: ['parts', 'part_fitments'],
+      }),
+    );
     const [pads] = await ctx.database.db.select().from(parts).where(eq(parts.sku, 'IK-1002'));
     expect(pads).toMatchObject({
       name: 'Ceramic brake pads, front',
@@ -271,7 +280,8 @@ describe('catalog import: preview, then apply', () => {
     expect(await staged(finished.id)).toBe(0);
     expect(await status(finished.id)).toBe('discarded');
     expect([await status(recent.id), await staged(recent.id)]).toEqual(['previewed', 1]);
-    // Discarding drops the rows at once.
+    // Discarding drops the rows at once, and has their tables vacuumed on a later round.
+    await vacuum.run(db);
     const discarded = await ctx.app.inject({
       method: 'POST',
       url: `/api/staff/imports/${recent.id}/discard`,
@@ -279,6 +289,9 @@ describe('catalog import: preview, then apply', () => {
     });
     expect(discarded.statusCode).toBe(200);
     expect(await staged(recent.id)).toBe(0);
+    expect(await vacuum.run(db)).toMatchObject({
+      tables: ['catalog_import_parts', 'catalog_import_fitments'],
+    });
   });
 });
 

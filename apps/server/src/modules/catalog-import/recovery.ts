@@ -26,7 +26,7 @@ export function startImportRecovery(
       if (n > 0) app.log.warn({ imports: n }, 'catalog imports left unfinished were marked failed');
       if ((await pruneImports(db)) > 0) options.vacuum.mark(...STAGING_TABLES);
       // Not while an import is read or applied: its statements would wait behind the vacuum.
-      const vacuumed = (await importsRunning(db)) ? null : await options.vacuum.run();
+      const vacuumed = (await importsRunning(db)) ? null : await options.vacuum.run(db);
       if (vacuumed) app.log.info(vacuumed, 'tables vacuumed');
     },
   });
