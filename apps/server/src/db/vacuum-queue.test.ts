@@ -74,4 +74,12 @@ describe('the vacuum queue', () => {
     expect(await queue.run(database.db)).toMatchObject({ tables: ['vacuum_probe'] });
     expect(await queue.run(database.db)).toBeNull();
   });
+
+  it('keeps the tables marked when a round fails, for the next round', async () => {
+    const queue = new VacuumQueue();
+    queue.mark(probe);
+    const failing = { execute: () => Promise.reject(new Error('database gone')) };
+    await expect(queue.run(failing as never)).rejects.toThrow('database gone');
+    expect(await queue.run(database.db)).toMatchObject({ tables: ['vacuum_probe'] });
+  });
 });

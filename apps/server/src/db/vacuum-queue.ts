@@ -37,8 +37,14 @@ export class VacuumQueue {
     const tables = [...this.due.values()];
     this.due.clear();
     const start = performance.now();
-    // VACUUM takes identifiers only: the tables' own names, never input.
-    await db.execute(sql`vacuum (analyze) ${sql.join(tables, sql`, `)}`);
+    try {
+      // VACUUM takes identifiers only: the tables' own names, never input.
+      await db.execute(sql`vacuum (analyze) ${sql.join(tables, sql`, `)}`);
+    } catch (err) {
+      // Still to do: the next round tries again.
+      for (const table of tables) this.due.set(getTableName(table), table);
+      throw err;
+    }
     return {
       tables: tables.map((t) => getTableName(t)),
       ms: Math.round(performance.now() - start),
