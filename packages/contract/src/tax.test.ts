@@ -161,4 +161,13 @@ describe('tax properties', () => {
       ),
     );
   });
+
+  it('puts no more tax in a take-back than its amount, after one that held less than its share', () => {
+    // Found by the returns' property test: a 31-cent line taxed at 0% came back with no tax, then
+    // a 1-cent credit note's share of the order's tax so far was 2 cents.
+    const order = { grossCents: 4211, taxCents: 198 };
+    expect(taxTakenBack(order, { grossCents: 31, taxCents: 0 }, 1)).toBe(1);
+    // What it could not hold comes back with the rest: the whole order gives back all its tax.
+    expect(taxTakenBack(order, { grossCents: 32, taxCents: 1 }, 4179)).toBe(197);
+  });
 });

@@ -211,8 +211,9 @@ export function taxTotals(lines: readonly TaxedLine[]): {
  * The tax inside a take-back of `amountCents` (gross) from a charge of `grossCents` holding
  * `taxCents` of tax, after `earlierGrossCents` gross (holding `earlierTaxCents` tax) was taken back
  * before: the share of the tax that everything taken back so far holds, rounded half up, less what
- * was already taken back; never below 0, never past the tax charged. Taking back the whole charge
- * takes back exactly its tax.
+ * was already taken back; never below 0, never past the tax charged, never more than the amount
+ * itself (an earlier take-back that held less than its share, a line taxed at 0% returned, must not
+ * put 2 cents of tax in a 1-cent credit). Taking back the whole charge takes back exactly its tax.
  */
 export function taxTakenBack(
   charge: { grossCents: number; taxCents: number },
@@ -225,7 +226,7 @@ export function taxTakenBack(
   const share = Number(
     (BigInt(taxCents) * BigInt(upTo) * 2n + BigInt(grossCents)) / (2n * BigInt(grossCents)),
   );
-  return Math.max(0, Math.min(taxCents - earlier.taxCents, share - earlier.taxCents));
+  return Math.max(0, Math.min(amountCents, taxCents - earlier.taxCents, share - earlier.taxCents));
 }
 
 /** A rate in basis points as people read it: `8.25%`, `20%`. */
