@@ -75,8 +75,11 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     expect(html).toContain('id="home-page-data"');
     expect(html).not.toContain('Loading parts…');
     // The app arrives late (a slow network too): the visitor has scrolled to the footer by then.
+    // Held until then, not for a set time: a busy machine's scrolling outlasted a 1 s timer.
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (arrive = resolve));
     await page.route('**/assets/index-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     await page.goto('/');
@@ -97,6 +100,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
         Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react')),
       ),
     ).toBe(false);
+    arrive();
     // Taken over by React (hydrated, not drawn again), then the page's queries settled.
     await page.waitForFunction(() =>
       Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')),
