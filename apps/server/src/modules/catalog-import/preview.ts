@@ -40,7 +40,7 @@ import {
   type StagedFitment,
   type StagedPart,
 } from './rows.js';
-import { insertStagedFitments, insertStagedParts } from './staging.js';
+import { insertStagedFitments, insertStagedParts, jsonRows } from './staging.js';
 import {
   blank,
   headerOf,
@@ -49,6 +49,7 @@ import {
   type ImportFile,
   type SheetRows,
 } from './sheets.js';
+import { hasEveryPartColumn, StoredParts, UnchangedParts } from './unchanged-parts.js';
 import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
 import type { Cell } from './cells.js';
 
@@ -123,6 +124,8 @@ export async function runPreview(
   lease.unref();
   // The parts' checks, once started beside the reading of the vehicles.
   let partChecks: Promise<void> | null = null;
+  // The catalog's parts, hashed, read while the parts sheet is (decision 079).
+  let storedParts: StoredParts | null = null;
   try {
     // The catalog as this preview begins to read it: whatever changes it from here on (a staff
     // edit while the file is read) makes the apply refuse, and the import be previewed again.
@@ -130,12 +133,19 @@ export async function runPreview(
     const fingerprinting = catalogFingerprint(db);
     fingerprinting.catch(() => undefined);
     // Each part's stored vehicles, summed: a vehicles file's unchanged parts are not staged.
-    // Asked for at once when a vehicles sheet will follow the parts (read meanwhile).
-    let storedVehicles =
-      files.fitment || files.parts.format === 'xlsx' ? vehicleDigestsByPartNumber(db) : null;
-    storedVehicles?.catch(() => undefined);
+    // Asked for as the parts sheet begins when a vehicles sheet will follow it (read meanwhile),
+    // after the stored parts' digests when those are read (the embedded database answers in turn,
+    // and the parts' rows wait for theirs).
+    const vehiclesFollow = Boolean(files.fitment) || files.parts.format === 'xlsx';
+    let storedVehicles: Promise<Map<string, string>> | null = null;
+    const askForVehicles = (after: Promise<unknown> = Promise.resolve()) => {
+      if (!vehiclesFollow || storedVehicles) return;
+      storedVehicles = after.then(() => vehicleDigestsByPartNumber(db));
+      storedVehicles.catch(() => undefined);
+    };
     let read = 0;
     let unchanged: UnchangedVehicles | null = null;
+    let unchangedParts: UnchangedParts | null = null;
     // The parts file's part numbers: a skipped part the parts file lists needs no row of its own.
     const partNumbers = new Set<string>();
     const sheets = { parts: 0, fitment: 0 };
@@ -156,14 +166,34 @@ export async function runPreview(
         // A catalog without vehicles (a first import) has nothing to judge a row against.
         if (stored.size > 0) unchanged = new UnchangedVehicles(stored);
       }
+      // A parts sheet with every column the export writes: rows that spell the stored part are
+      // not typed (decision 079), judged by the catalog's digests as they arrive.
+      if (
+        sheet.kind === 'parts' &&
+        !sheet.ownReader &&
+        hasEveryPartColumn(sheet.columns.index.values())
+      ) {
+        storedParts = new StoredParts(db, fingerprinting);
+        unchangedParts = new UnchangedParts(storedParts);
+        askForVehicles(storedParts.finished);
+      } else askForVehicles();
       const stage = stagedWriter(db, importId, sheet.kind);
+      const sheetBegan = performance.now();
+      let waited = 0;
       // Staged a batch at a time as read: a turn of the event loop per batch, not per row.
       for await (const rows of sheet.rows) {
         const out: (StagedPart | StagedFitment)[] = [];
         for (const { rowNo, row } of rows) {
           const { cells, raw } = cellsOf(row, sheet.columns);
           if (sheet.kind === 'parts') {
-            const part = stagePart(rowNo, cells as never, raw);
+            let judged = unchangedParts?.take(rowNo, cells as never) ?? null;
+            if (judged === 'later') {
+              const w = performance.now();
+              await unchangedParts!.stored.arrival();
+              waited += performance.now() - w;
+              judged = unchangedParts!.take(rowNo, cells as never, false);
+            }
+            const part = (judged as StagedPart | null) ?? stagePart(rowNo, cells as never, raw);
             partNumbers.add(part.skuKey);
             out.push(part);
           } else if (unchanged) out.push(...unchanged.take(rowNo, cells as never, raw));
@@ -176,6 +206,16 @@ export async function runPreview(
       }
       if (unchanged) await stage.add(unchanged.end());
       await stage.done();
+      deps.log.info(
+        {
+          importId,
+          step: `read ${sheet.kind}`,
+          ms: Math.round(performance.now() - sheetBegan),
+          waitedMs: Math.round(waited),
+          judged: unchangedParts?.rows.size ?? 0,
+        },
+        'catalog import preview step',
+      );
       // The parts' checks need the parts file's rows alone (the rows added for a vehicles file's
       // parts come later, and are parts of the catalog): the database runs them while this
       // thread reads the vehicles, when reading them leaves it idle (the catalog's vehicles are
@@ -247,6 +287,10 @@ export async function runPreview(
     await timed('computeDiff', () => computeDiff(db, importId));
     for (const file of [files.parts, files.fitment])
       if (file?.afterDiff) await timed('afterDiff', () => file.afterDiff!(db, importId));
+    if (unchangedParts)
+      await timed('cells of rows to fix', () =>
+        keepCellsOfRowsToFix(db, importId, files, unchangedParts!),
+      );
     const counts = {
       ...(await timed('count', () =>
         countPreview(db, importId, options.archiveMissing, skippedVehicles),
@@ -274,6 +318,7 @@ export async function runPreview(
     );
   } finally {
     clearInterval(lease);
+    storedParts?.stop();
     // The rows are in the staging tables now: the uploaded files are not needed again.
     await Promise.all(
       [files.parts, files.fitment, files.pictures]
@@ -296,6 +341,49 @@ const analyzeStagedParts = (db: Db) =>
   db.execute(sql`analyze ${staged} (import_id, row_no, sku_key, part_id, kind)`);
 const analyzeStagedFitments = (db: Db) =>
   db.execute(sql`analyze ${stagedFitments} (import_id, row_no, sku_key)`);
+
+/**
+ * An unchanged row staged without its cells (decision 079) that a check across rows found wrong
+ * (its part number twice, its superseded number another row's): its cells as written are read
+ * again, so the rows to fix give it back as the file wrote it.
+ */
+async function keepCellsOfRowsToFix(
+  db: Db,
+  importId: string,
+  files: ImportFiles,
+  judged: UnchangedParts,
+): Promise<void> {
+  const wrong = new Set(
+    rowsOf(
+      await db.execute(sql`
+        select row_no from ${staged}
+         where import_id = ${importId} and row_no > 0 and raw is null and errors <> '[]'::jsonb`),
+    )
+      .map((r) => Number(r.row_no))
+      .filter((rowNo) => judged.rows.has(rowNo)),
+  );
+  if (wrong.size === 0) return;
+  const found: { rowNo: number; raw: Record<string, string> }[] = [];
+  for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
+    if (sheet.kind !== 'parts') {
+      // A workbook's vehicles sheet before its parts sheet: streamed, it is read through.
+      for await (const _ of sheet.rows) void _;
+      continue;
+    }
+    for await (const rows of sheet.rows)
+      for (const { rowNo, row } of rows)
+        if (wrong.has(rowNo)) found.push({ rowNo, raw: cellsOf(row, sheet.columns).raw() });
+    // The parts sheet comes first: the vehicles are not read again.
+    break;
+  }
+  for (let i = 0; i < found.length; i += BATCH) {
+    const chunk = found.slice(i, i + BATCH);
+    await db.execute(sql`
+      update ${staged} s set raw = u.raw
+        from json_to_recordset(${jsonRows(chunk)}::json) as u("rowNo" int, raw jsonb)
+       where s.import_id = ${importId} and s.row_no = u."rowNo"`);
+  }
+}
 
 /**
  * A part in the catalog whose vehicles the fitment file replaces but which the parts file does

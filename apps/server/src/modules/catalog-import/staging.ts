@@ -8,7 +8,7 @@ import type { StagedFitment, StagedPart } from './rows.js';
  * spreadsheet's XML, never in valid UTF-8) is written as U+FFFD, as the driver writes it in any
  * text parameter: PostgreSQL's JSON parser refuses it.
  */
-function jsonRows(rows: readonly object[]): string {
+export function jsonRows(rows: readonly object[]): string {
   const json = JSON.stringify(rows);
   return /\\ud[89a-f]/i.test(json)
     ? json.replace(/(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/gi, '$1\\ufffd')
