@@ -287,7 +287,8 @@ export async function runPreview(
     await timed('computeDiff', () => computeDiff(db, importId));
     for (const file of [files.parts, files.fitment])
       if (file?.afterDiff) await timed('afterDiff', () => file.afterDiff!(db, importId));
-    if (unchangedParts)
+    // Only when rows were judged unchanged (none on a first import).
+    if (unchangedParts && unchangedParts.rows.size > 0)
       await timed('cells of rows to fix', () =>
         keepCellsOfRowsToFix(db, importId, files, unchangedParts!),
       );
