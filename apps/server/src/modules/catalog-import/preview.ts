@@ -237,21 +237,15 @@ export async function runPreview(
       const again = unchanged.needsSecondRead();
       if (again.size > 0) {
         const stage = stagedWriter(db, importId, 'fitment');
-        for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
-          if (sheet.kind !== 'fitment') {
-            for await (const _ of sheet.rows) void _;
-            continue;
+        for await (const { rows, columns } of readAgain(files, 'fitment')) {
+          const out: StagedFitment[] = [];
+          for (const { rowNo, row } of rows) {
+            const { cells, raw } = cellsOf(row, columns);
+            const fitment = stageFitment(rowNo, cells as never, raw);
+            const part = again.get(fitment.skuKey);
+            if (part && rowNo >= part.first && rowNo <= part.last) out.push(fitment);
           }
-          for await (const rows of sheet.rows) {
-            const out: StagedFitment[] = [];
-            for (const { rowNo, row } of rows) {
-              const { cells, raw } = cellsOf(row, sheet.columns);
-              const fitment = stageFitment(rowNo, cells as never, raw);
-              const part = again.get(fitment.skuKey);
-              if (part && rowNo >= part.first && rowNo <= part.last) out.push(fitment);
-            }
-            await stage.add(out);
-          }
+          await stage.add(out);
         }
         await stage.done();
       }
@@ -365,18 +359,9 @@ async function keepCellsOfRowsToFix(
   );
   if (wrong.size === 0) return;
   const found: { rowNo: number; raw: Record<string, string> }[] = [];
-  for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
-    if (sheet.kind !== 'parts') {
-      // A workbook's vehicles sheet before its parts sheet: streamed, it is read through.
-      for await (const _ of sheet.rows) void _;
-      continue;
-    }
-    for await (const rows of sheet.rows)
-      for (const { rowNo, row } of rows)
-        if (wrong.has(rowNo)) found.push({ rowNo, raw: cellsOf(row, sheet.columns).raw() });
-    // The parts sheet comes first: the vehicles are not read again.
-    break;
-  }
+  for await (const { rows, columns } of readAgain(files, 'parts'))
+    for (const { rowNo, row } of rows)
+      if (wrong.has(rowNo)) found.push({ rowNo, raw: cellsOf(row, columns).raw() });
   for (let i = 0; i < found.length; i += BATCH) {
     const chunk = found.slice(i, i + BATCH);
     await db.execute(sql`
@@ -506,6 +491,25 @@ async function* sheetsToRead(
         rows: numbered(sheet.label, sheet.rows, first.rowNo, kind),
       };
     }
+  }
+}
+
+/**
+ * The rows of the files' sheet of one kind, read again, in batches with its columns. A sheet of
+ * the other kind before it is read through (a workbook streams its sheets in turn); one after it
+ * is not read.
+ */
+async function* readAgain(
+  files: ImportFiles,
+  kind: 'parts' | 'fitment',
+): AsyncGenerator<{ rows: NumberedRow[]; columns: SheetToRead['columns'] }> {
+  for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
+    if (sheet.kind !== kind) {
+      for await (const _ of sheet.rows) void _;
+      continue;
+    }
+    for await (const rows of sheet.rows) yield { rows, columns: sheet.columns };
+    return;
   }
 }
 

@@ -139,6 +139,11 @@ export type StagedPart = {
 
 const shape = CreatePartBody.shape;
 
+/** Superseded numbers as staged and compared: upper case, each once. */
+export const supersededKeys = (items: readonly string[]): string[] => [
+  ...new Set(items.map((n) => n.toUpperCase())),
+];
+
 /**
  * One row of the parts file, each cell read by the contract's own rule for its field (the same
  * messages as the add-part form). Rules that need the part as it will be (a blank cell keeps the
@@ -235,9 +240,7 @@ export function stagePart(
   const superseded = list('supersededNumbers', (items) =>
     bySchema(CatalogFields.shape.supersededNumbers.unwrap(), items),
   );
-  const supersededNumbers = superseded
-    ? [...new Set(superseded.map((n) => n.toUpperCase()))]
-    : null;
+  const supersededNumbers = superseded ? supersededKeys(superseded) : null;
   if (sku && supersededNumbers?.includes(sku))
     fail('supersededNumbers', `Superseded number ${sku} is this part's own number`);
 

@@ -5,7 +5,7 @@ import { hashTextExtended, sumText } from '../../db/pg-hash.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { partsRelation } from '../parts/stock.service.js';
 import { cellText, isNone, listItems, type Cell } from './cells.js';
-import type { StagedPart } from './rows.js';
+import { supersededKeys, type StagedPart } from './rows.js';
 
 /*
  * A daily upload of the ERP's export mostly repeats the catalog, and an unchanged re-import
@@ -269,9 +269,7 @@ export class UnchangedParts {
       oemNumbers: null,
       // As stored (its cell matched): another row of the file may not take one of them.
       supersededNumbers:
-        superseded === null || isNone(superseded)
-          ? null
-          : [...new Set(listItems(superseded).map((n) => n.toUpperCase()))],
+        superseded === null || isNone(superseded) ? null : supersededKeys(listItems(superseded)),
       tierQuantities: null,
       tierCents: null,
       specs: null,
