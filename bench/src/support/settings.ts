@@ -88,7 +88,7 @@ export const settings: Settings = {
   lighthouse: {
     runs: quick ? 1 : 3,
     parts: Number(process.env.BENCH_FRONTEND_PARTS) || 0,
-    // e.g. BENCH_LIGHTHOUSE_PAGES='/parts,/cart (50 lines, signed in)': one change's pages only.
+    // e.g. BENCH_LIGHTHOUSE_PAGES=/parts,/cart: one change's pages only.
     pages: process.env.BENCH_LIGHTHOUSE_PAGES
       ? new Set(process.env.BENCH_LIGHTHOUSE_PAGES.split(',').map((s) => s.trim()))
       : null,
