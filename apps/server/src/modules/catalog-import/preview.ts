@@ -212,6 +212,7 @@ export async function runPreview(
           step: `read ${sheet.kind}`,
           ms: Math.round(performance.now() - sheetBegan),
           waitedMs: Math.round(waited),
+          stagingWaitedMs: Math.round(stage.waitedMs()),
           judged: unchangedParts?.rows.size ?? 0,
         },
         'catalog import preview step',
@@ -366,7 +367,7 @@ async function keepCellsOfRowsToFix(
     const chunk = found.slice(i, i + BATCH);
     await db.execute(sql`
       update ${staged} s set raw = u.raw
-        from json_to_recordset(${jsonRows(chunk)}::json) as u("rowNo" int, raw jsonb)
+        from jsonb_to_recordset(${jsonRows(chunk)}::jsonb) as u("rowNo" int, raw jsonb)
        where s.import_id = ${importId} and s.row_no = u."rowNo"`);
   }
 }
@@ -552,11 +553,17 @@ async function* numbered(
 function stagedWriter(db: Db, importId: string, kind: 'parts' | 'fitment') {
   let batch: (StagedPart | StagedFitment)[] = [];
   const writing: Promise<void>[] = [];
+  // The reader's time spent waiting for the database to take a batch (in the step's log line).
+  let waited = 0;
   const flush = async () => {
     const rows = batch;
     batch = [];
     if (rows.length === 0) return;
-    if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+    if (writing.length >= WRITES_IN_FLIGHT) {
+      const start = performance.now();
+      await writing.shift();
+      waited += performance.now() - start;
+    }
     const write =
       kind === 'parts'
         ? insertStagedParts(db, importId, rows as StagedPart[])
@@ -575,7 +582,10 @@ function stagedWriter(db: Db, importId: string, kind: 'parts' | 'fitment') {
     },
     async done() {
       await flush();
+      const start = performance.now();
       await Promise.all(writing);
+      waited += performance.now() - start;
     },
+    waitedMs: () => waited,
   };
 }
