@@ -1,12 +1,7 @@
 import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  FITMENT_COLUMNS,
-  PART_COLUMNS,
-  type ImportCounts,
-  type ImportProgress,
-} from '@storefront/contract';
+import type { ImportCounts, ImportProgress } from '@storefront/contract';
 import type { Db } from '../../db/database.js';
 import { rowsOf } from '../../db/raw-rows.js';
 import { AppError } from '../../http/errors.js';
@@ -29,49 +24,17 @@ import {
   catalogImports,
 } from './import.tables.js';
 import { LEASE_SECONDS, moveImport, saveProgress } from './jobs.js';
-import { IMPORT_LIMITS } from './limits.js';
 import { attachPictures } from './pictures.js';
-import {
-  cellsOf,
-  isFitmentHeader,
-  mapColumns,
-  stageFitment,
-  stagePart,
-  type StagedFitment,
-  type StagedPart,
-} from './rows.js';
-import { insertStagedFitments, insertStagedParts, jsonRows } from './staging.js';
-import {
-  blank,
-  headerOf,
-  sheetsOf,
-  unreadColumnsNote,
-  type ImportFile,
-  type SheetRows,
-} from './sheets.js';
+import { readAgain, refuse, sheetsToRead, type ImportFiles } from './catalog-sheets.js';
+import { cellsOf, stageFitment, stagePart, type StagedFitment, type StagedPart } from './rows.js';
+import { BATCH, jsonRows, stagedWriter } from './staging.js';
+import type { ImportFile } from './sheets.js';
 import { hasEveryPartColumn, StoredParts, UnchangedParts } from './unchanged-parts.js';
 import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
-import type { Cell } from './cells.js';
 
-export type { ImportFile };
-
-export type ImportFiles = { parts: ImportFile; fitment?: ImportFile; pictures?: ImportFile };
+export type { ImportFile, ImportFiles };
 
 export type PreviewDeps = { db: Db; log: FastifyBaseLogger; uploadsDir: string };
-
-const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
-/**
- * Rows staged per statement. A batch lives while it is written, long enough for its objects to
- * be promoted to V8's old generation, which is collected rarely: at 5,000 the reading phase of
- * 100,000 parts and 400,000 vehicles left 250-345 MB of such garbage on the embedded database (the
- * server's memory budget is 300 MB); at 2,000, 173 MB in the same run.
- */
-const BATCH = 2_000;
-/**
- * Staged batches written at once while the reader goes on: the database (the PostgreSQL server,
- * or the embedded one on its own thread) works on the other core.
- */
-const WRITES_IN_FLIGHT = 2;
 
 /** Progress written at most once a second (and at each phase), so reading is not slowed by it. */
 function progressWriter(db: Db, id: string) {
@@ -438,154 +401,5 @@ async function countPreview(
     fitmentParts: Number(row?.fitment_changed ?? 0) + Number(vehicles?.new_with_vehicles ?? 0),
     pictures: 0,
     priceJumps: Number(row?.price_jumps ?? 0),
-  };
-}
-
-type NumberedRow = { rowNo: number; row: Cell[] };
-
-type SheetToRead = {
-  kind: 'parts' | 'fitment';
-  label: string;
-  columns: ReturnType<typeof mapColumns<string>>;
-  /** Read by a reader of its own (an ACES or PIES file), not from a spreadsheet. */
-  ownReader: boolean;
-  /** The sheet's rows after its header, blank ones left out, each with its number in the file. */
-  rows: AsyncGenerator<NumberedRow[]>;
-};
-
-/**
- * The files' sheets, each with its columns matched and its rows numbered as the file numbers
- * them; refuses a sheet without part numbers, a column twice, a second sheet of a kind, too many
- * rows. Unknown columns go to `notes`; `sheets` counts the sheets of each kind.
- */
-async function* sheetsToRead(
-  files: ImportFiles,
-  notes: string[],
-  sheets: { parts: number; fitment: number },
-): AsyncGenerator<SheetToRead> {
-  for (const file of [files.parts, files.fitment]) {
-    if (!file) continue;
-    for await (const sheet of sheetsOf(file)) {
-      const first = await headerOf(sheet.rows);
-      if (!first) continue;
-      const { header } = first;
-      const kind = isFitmentHeader(header) ? 'fitment' : 'parts';
-      const columns = (
-        kind === 'fitment' ? mapColumns(header, FITMENT_COLUMNS) : mapColumns(header, PART_COLUMNS)
-      ) as ReturnType<typeof mapColumns<string>>;
-      if (![...columns.index.values()].includes('sku'))
-        throw refuse(
-          `${sheet.label} has no "Part number" column. The first row must hold the column names: download the template to see them.`,
-        );
-      if (columns.duplicate)
-        throw refuse(`${sheet.label} has the column "${columns.duplicate}" twice.`);
-      if (columns.unknown.length > 0) notes.push(unreadColumnsNote(sheet.label, columns.unknown));
-      if (kind === 'parts' && ++sheets.parts > 1)
-        throw refuse(`${sheet.label} is a second parts sheet: one import takes one.`);
-      if (kind === 'fitment' && ++sheets.fitment > 1)
-        throw refuse(`${sheet.label} is a second vehicles sheet: one import takes one.`);
-      yield {
-        kind,
-        label: sheet.label,
-        columns,
-        ownReader: Boolean(file.sheets),
-        rows: numbered(sheet.label, sheet.rows, first.rowNo, kind),
-      };
-    }
-  }
-}
-
-/**
- * The rows of the files' sheet of one kind, read again, in batches with its columns. A sheet of
- * the other kind before it is read through (a workbook streams its sheets in turn); one after it
- * is not read.
- */
-async function* readAgain(
-  files: ImportFiles,
-  kind: 'parts' | 'fitment',
-): AsyncGenerator<{ rows: NumberedRow[]; columns: SheetToRead['columns'] }> {
-  for await (const sheet of sheetsToRead(files, [], { parts: 0, fitment: 0 })) {
-    if (sheet.kind !== kind) {
-      for await (const _ of sheet.rows) void _;
-      continue;
-    }
-    for await (const rows of sheet.rows) yield { rows, columns: sheet.columns };
-    return;
-  }
-}
-
-/** The sheet's rows in batches as read, each row with its number; blank rows left out. */
-async function* numbered(
-  label: string,
-  rows: SheetRows,
-  headerRow: number,
-  kind: 'parts' | 'fitment',
-): AsyncGenerator<NumberedRow[]> {
-  const max = kind === 'parts' ? IMPORT_LIMITS.maxPartRows : IMPORT_LIMITS.maxFitmentRows;
-  const tooMany = () =>
-    refuse(
-      `${label} has more than ${max.toLocaleString('en-US')} rows; one import reads at most that many.`,
-    );
-  let rowNo = headerRow;
-  let count = 0;
-  try {
-    for (let batch = await rows.batch(); batch; batch = await rows.batch()) {
-      const out: NumberedRow[] = [];
-      for (const row of batch) {
-        rowNo += 1;
-        if (rowNo > max + 1 + 100_000) throw tooMany();
-        if (blank(row)) continue;
-        if (++count > max) throw tooMany();
-        out.push({ rowNo, row });
-      }
-      if (out.length > 0) yield out;
-    }
-  } finally {
-    await rows.close();
-  }
-}
-
-/**
- * Staged rows written a batch at a time while the next is read: on PostgreSQL the database works
- * on the other core meanwhile, on two connections (writing a batch of parts took longer than
- * reading the next, and the reader waited). Memory stays at three batches at most.
- */
-function stagedWriter(db: Db, importId: string, kind: 'parts' | 'fitment') {
-  let batch: (StagedPart | StagedFitment)[] = [];
-  const writing: Promise<void>[] = [];
-  // The reader's time spent waiting for the database to take a batch (in the step's log line).
-  let waited = 0;
-  const flush = async () => {
-    const rows = batch;
-    batch = [];
-    if (rows.length === 0) return;
-    if (writing.length >= WRITES_IN_FLIGHT) {
-      const start = performance.now();
-      await writing.shift();
-      waited += performance.now() - start;
-    }
-    const write =
-      kind === 'parts'
-        ? insertStagedParts(db, importId, rows as StagedPart[])
-        : insertStagedFitments(db, importId, rows as StagedFitment[]);
-    // A failed write surfaces at a later flush or at the end, never unhandled.
-    write.catch(() => undefined);
-    writing.push(write);
-  };
-  return {
-    /** Holds the rows, writing each batch they complete. */
-    async add(rows: readonly (StagedPart | StagedFitment)[]) {
-      for (const row of rows) {
-        batch.push(row);
-        if (batch.length >= BATCH) await flush();
-      }
-    },
-    async done() {
-      await flush();
-      const start = performance.now();
-      await Promise.all(writing);
-      waited += performance.now() - start;
-    },
-    waitedMs: () => waited,
   };
 }
