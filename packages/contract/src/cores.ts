@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE } from './constants.js';
-import { formatMoney } from './money.js';
+import { CORE_GRACE_DAYS, CORE_RETURN_DAYS } from './core-deposit.js';
 
 /*
  * Core deposits (issue 38, decision 069): a remanufactured part (alternator, starter, caliper,
@@ -9,22 +9,6 @@ import { formatMoney } from './money.js';
  * in part for a damaged core, or not at all); a core not returned in time is reminded once and,
  * after a grace period, its deposit is kept. Pure rules, shared by the server and the forms.
  */
-
-/** Days from delivery the old part is to be returned within, as the deposit's line says. */
-export const CORE_RETURN_DAYS = 30;
-/**
- * Days after that window before the deposit is kept: the reminder mail goes out when a core is
- * overdue, and a reminder that arrives when nothing can be done any more would be no use.
- */
-export const CORE_GRACE_DAYS = 14;
-
-/** The deposit's line wherever the order is shown: cart, checkout, receipt, invoice, mails, CSV. */
-export const coreDepositLabel = (days = CORE_RETURN_DAYS): string =>
-  `Core deposit, refunded when the old part is returned within ${days} days`;
-
-/** "Core deposit $25.00 × 2 = $50.00, refunded when …". */
-export const coreDepositLine = (unitCents: number, quantity: number): string =>
-  `Core deposit ${formatMoney(unitCents / 100)} × ${quantity} = ${formatMoney((unitCents * quantity) / 100)}, refunded when the old part is returned within ${CORE_RETURN_DAYS} days`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -150,7 +150,3 @@ export function volumeNudge(
     message: `Add ${count(add)} more: you pay ${formatMoney(fromCents(best.savingCents))} less overall`,
   };
 }
-
-/** How a priced line says which price it got: "volume price from 40", or nothing. */
-export const stepLabel = (priceStep: number | null | undefined): string =>
-  priceStep ? `volume price from ${count(priceStep)}` : '';
