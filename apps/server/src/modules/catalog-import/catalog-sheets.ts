@@ -1,5 +1,4 @@
 import { FITMENT_COLUMNS, PART_COLUMNS } from '@storefront/contract';
-import { AppError } from '../../http/errors.js';
 import type { Cell } from './cells.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { isFitmentHeader, mapColumns } from './rows.js';
@@ -11,6 +10,7 @@ import {
   type ImportFile,
   type SheetRows,
 } from './sheets.js';
+import { unreadableFile as refuse } from './unreadable.js';
 
 /*
  * The catalog's sheets as the preview reads them: which kind each is (parts or vehicles), its
@@ -19,8 +19,6 @@ import {
 
 /** What staff upload for one import: the parts (or the whole workbook), vehicles, pictures. */
 export type ImportFiles = { parts: ImportFile; fitment?: ImportFile; pictures?: ImportFile };
-
-export const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 
 export type NumberedRow = { rowNo: number; row: Cell[] };
 

@@ -25,12 +25,13 @@ import {
 } from './import.tables.js';
 import { LEASE_SECONDS, moveImport, saveProgress } from './jobs.js';
 import { attachPictures } from './pictures.js';
-import { readAgain, refuse, sheetsToRead, type ImportFiles } from './catalog-sheets.js';
+import { readAgain, sheetsToRead, type ImportFiles } from './catalog-sheets.js';
 import { cellsOf, stageFitment, stagePart, type StagedFitment, type StagedPart } from './rows.js';
 import { BATCH, jsonRows, stagedWriter } from './staging.js';
 import type { ImportFile } from './sheets.js';
 import { hasEveryPartColumn, StoredParts, UnchangedParts } from './unchanged-parts.js';
 import { stageSkippedParts, UnchangedVehicles } from './unchanged-vehicles.js';
+import { unreadableFile as refuse } from './unreadable.js';
 
 export type { ImportFile, ImportFiles };
 

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { AppError } from '../../http/errors.js';
 import type { Cell } from './cells.js';
 import { IMPORT_LIMITS } from './limits.js';
-
-const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
+import { unreadableFile as refuse } from './unreadable.js';
 
 export type CsvShape = {
   encoding: 'utf-8' | 'windows-1252';

@@ -3,8 +3,7 @@ import { AppError } from '../../http/errors.js';
 import type { Cell } from './cells.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { counter, walkZip, watchFor } from './zip-guard.js';
-
-const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
+import { unreadableFile as refuse } from './unreadable.js';
 
 /**
  * Checks an XLSX workbook before it is read: a ZIP within the limits whose entries inflate to the

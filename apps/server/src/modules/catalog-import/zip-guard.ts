@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../http/errors.js';
+import { unreadableFile as refuse } from './unreadable.js';
 
 /**
  * ZIP files from outside (an XLSX workbook is one, and so is the pictures archive) are opened
@@ -15,8 +16,6 @@ export type ZipLimits = {
   /** Uncompressed, one entry. */
   maxEntryBytes: number;
 };
-
-const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 
 export function openZip(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {

@@ -1,11 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { AppError } from '../../http/errors.js';
 import { headerKey } from '../catalog-import/rows.js';
+import { unreadableFile as refuse } from '../catalog-import/unreadable.js';
 
 /** What one VCdb table file may hold: the largest (BaseVehicle) has under 200,000 rows. */
 export const PIPE_LIMITS = { maxRows: 2_000_000, maxLineChars: 4_096 } as const;
-
-const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 
 /**
  * The rows of a pipe-delimited text table (the VCdb's text edition), as its header names them:

@@ -19,6 +19,7 @@ import {
   type VcdbReleaseRow,
 } from './industry.tables.js';
 import { idOf, pipeRecords, versionDateOf } from './pipe-file.js';
+import { unreadableFile as refuse } from '../catalog-import/unreadable.js';
 
 export type VcdbFiles = {
   baseVehicle: { path: string; name: string };
@@ -28,7 +29,6 @@ export type VcdbFiles = {
   version?: { path: string; name: string };
 };
 
-const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 const BATCH = 5_000;
 const ZERO: VcdbReleaseCounts = {
   baseVehicles: 0,

@@ -5,7 +5,6 @@ import {
   type PriceListEntryColumnKey,
   type PriceListImportError,
 } from '@storefront/contract';
-import { AppError } from '../../http/errors.js';
 import { cellText, cents, isError, wholeNumber, type Cell } from '../catalog-import/cells.js';
 import { cellsOf, mapColumns } from '../catalog-import/rows.js';
 import {
@@ -15,6 +14,7 @@ import {
   unreadColumnsNote,
   type ImportFile,
 } from '../catalog-import/sheets.js';
+import { unreadableFile as refuse } from '../catalog-import/unreadable.js';
 
 /*
  * A file of fixed prices read as the catalog import reads its files (decision 062): the same
@@ -31,7 +31,6 @@ export type EntryFileRow = {
   errors: PriceListImportError[];
 };
 
-const refuse = (message: string) => new AppError(400, 'UNREADABLE_FILE', message);
 const entry = PriceListEntriesBody.shape.entries.element;
 const label = (key: PriceListEntryColumnKey) =>
   PRICE_LIST_ENTRY_COLUMNS.find((c) => c.key === key)!.header;
