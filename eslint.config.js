@@ -56,6 +56,25 @@ export default tseslint.config(
     rules: { 'local/layering': 'error' },
   },
   {
+    // A page's first number formatted by `Intl` loads the locale's data: 60 to 160 ms of a
+    // phone's main thread on every page with a price (decision 080). Dates keep to lib/dates.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/contract/src/money.ts', 'apps/web/src/lib/dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: 'Use formatCount or formatMoney (@storefront/contract), or lib/dates.ts.',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: 'Use formatMoney or formatCount (@storefront/contract).',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

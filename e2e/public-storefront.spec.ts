@@ -324,6 +324,79 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
+  it('shows prices and counts without the locale library: no Intl on /, /parts, a part page or a cart', async () => {
+    // A page's first use of Intl loads the locale's data, 15-40 ms here and four times that on
+    // a phone (decision 080): the pages a buyer lands on write their figures by hand.
+    const [part] = (await (await fetch(`${ctx.shop.baseURL}/api/parts?limit=1`)).json()) as {
+      _id: string;
+      price: number;
+    }[];
+    const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL, {
+      width: 412,
+      height: 823,
+    });
+    await context.addInitScript(() => {
+      const used: string[] = [];
+      (window as unknown as { intlUsed: string[] }).intlUsed = used;
+      for (const name of [
+        'NumberFormat',
+        'DateTimeFormat',
+        'DisplayNames',
+        'Collator',
+        'PluralRules',
+      ] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        const counted = new Proxy(Original, {
+          construct: (target, args) => (used.push(`Intl.${name}`), Reflect.construct(target, args)),
+          apply: (target, self, args) => (
+            used.push(`Intl.${name}`),
+            Reflect.apply(target, self, args)
+          ),
+        });
+        Object.defineProperty(Intl, name, { value: counted, configurable: true, writable: true });
+      }
+      const methods: [object, string][] = [
+        [Number.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [String.prototype, 'localeCompare'],
+      ];
+      for (const [proto, method] of methods) {
+        const original = (proto as Record<string, (...args: unknown[]) => unknown>)[method]!;
+        Object.defineProperty(proto, method, {
+          value: function (this: unknown, ...args: unknown[]) {
+            used.push(method);
+            return original.apply(this, args);
+          },
+          configurable: true,
+          writable: true,
+        });
+      }
+    });
+    const intlUsed = () =>
+      page.evaluate(() => [...(window as unknown as { intlUsed: string[] }).intlUsed]);
+    const visited: Record<string, string[]> = {};
+    for (const path of ['/', '/parts', `/parts/${part!._id}`]) {
+      await page.goto(path);
+      // Enabled once the app has taken the drawn page over.
+      const add = page.getByRole('button', { name: 'Add to cart', exact: true }).first();
+      await expect.poll(() => add.isEnabled()).toBe(true);
+      await page.getByText(formatMoney(part!.price)).first().waitFor();
+      visited[path] = await intlUsed();
+    }
+    // The part page's "Add to cart" fills the cart (a visitor's, in the browser).
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
+    await page.getByTestId('cart-count').getByText('1').waitFor();
+    await page.goto('/cart');
+    await page.getByText(formatMoney(part!.price)).first().waitFor();
+    visited['/cart'] = await intlUsed();
+    expect(visited).toEqual({ '/': [], '/parts': [], [`/parts/${part!._id}`]: [], '/cart': [] });
+    // The counting works: the library is still there for a page that needs it.
+    expect(await page.evaluate(() => (1234).toLocaleString('en-US'))).toBe('1,234');
+    expect(await intlUsed()).toEqual(['toLocaleString']);
+    await context.close();
+  });
+
   it('keeps what a visitor typed in the search before the app took the page over, and suggests', async () => {
     // A phone shows the drawn search box well before the app's scripts have run.
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);

@@ -1,3 +1,4 @@
+import { formatCount } from './money.js';
 import { z } from 'zod';
 import { CATEGORIES } from './catalog-constants.js';
 import { PathId, requiredText } from './common.js';
@@ -120,10 +121,7 @@ export const PriceListEntriesBody = z.strictObject({
       }),
       { error: 'Entries must be a list' },
     )
-    .max(
-      MAX_PRICE_LIST_ENTRIES,
-      `At most ${MAX_PRICE_LIST_ENTRIES.toLocaleString('en-US')} entries`,
-    )
+    .max(MAX_PRICE_LIST_ENTRIES, `At most ${formatCount(MAX_PRICE_LIST_ENTRIES)} entries`)
     .superRefine(onceEach),
   /** True: the list's fixed entries become exactly these; false: these are added or replaced. */
   replaceAll: z.boolean({ error: 'Replace all is true or false' }).default(false),

@@ -1,4 +1,4 @@
-import { formatMoney, fromCents } from './money.js';
+import { formatCount, formatMoney, fromCents } from './money.js';
 import { stepAt, unitCentsAt, type PriceStepCents } from './volume-prices.js';
 
 /**
@@ -178,12 +178,12 @@ export function buyerPrice(
 }
 
 const money = (cents: number) => formatMoney(fromCents(cents));
-const percent = (bp: number) => `${(bp / 100).toLocaleString('en-US')}%`;
+const percent = (bp: number) => `${formatCount(bp / 100)}%`;
 
 /** A source in words: "fixed $41.20 from 10 pieces", "35% off brakes". */
 function describeSource(source: PriceSource, unitCents: number): string {
   if (source.kind === 'fixed')
-    return `fixed ${money(unitCents)} from ${source.minQuantity.toLocaleString('en-US')} pieces`;
+    return `fixed ${money(unitCents)} from ${formatCount(source.minQuantity)} pieces`;
   const what = source.kind === 'category' ? source.category : 'the list';
   return `${percent(source.percentOffBp)} off ${what}: ${money(unitCents)}`;
 }
@@ -199,9 +199,7 @@ export function describePrice(decision: PriceDecision): string {
   else parts.push('No price list prices it: the public price');
   parts.push(`list price ${money(decision.listCents)}`);
   if (decision.ladderStep !== null)
-    parts.push(
-      `ladder ${money(decision.publicCents)} from ${decision.ladderStep.toLocaleString('en-US')}`,
-    );
+    parts.push(`ladder ${money(decision.publicCents)} from ${formatCount(decision.ladderStep)}`);
   if (by && decision.paid === 'public')
     parts.push(`the public price ${money(decision.publicCents)} is lower and applies`);
   return parts.join('; ');

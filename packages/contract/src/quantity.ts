@@ -1,5 +1,5 @@
 import { MAX_QUANTITY } from './constants.js';
-import { formatMoney } from './money.js';
+import { formatCount, formatMoney } from './money.js';
 
 /**
  * How a part may be ordered: from its minimum order quantity, in whole packs (the minimum is a
@@ -84,8 +84,8 @@ export type QuantityProblem = {
   action: string;
 };
 
-const pieces = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'piece' : 'pieces'}`;
-const or = (values: number[]) => values.map((v) => v.toLocaleString('en-US')).join(' or ');
+const pieces = (n: number) => `${formatCount(n)} ${n === 1 ? 'piece' : 'pieces'}`;
+const or = (values: number[]) => values.map((v) => formatCount(v)).join(' or ');
 
 /**
  * The first problem of a quantity against the rule, then against the stock (`available`); null
@@ -99,10 +99,10 @@ export function quantityProblem(
   if (quantity < rule.minimum) {
     return {
       code: 'BELOW_MINIMUM',
-      message: `Sold from ${pieces(rule.minimum)}: the minimum order is ${rule.minimum.toLocaleString('en-US')}.`,
+      message: `Sold from ${pieces(rule.minimum)}: the minimum order is ${formatCount(rule.minimum)}.`,
       suggested: rule.minimum,
       options: [rule.minimum],
-      action: `Use ${rule.minimum.toLocaleString('en-US')}`,
+      action: `Use ${formatCount(rule.minimum)}`,
     };
   }
   if (quantity % rule.packSize !== 0) {
@@ -110,10 +110,10 @@ export function quantityProblem(
     const suggested = options.at(-1) ?? null;
     return {
       code: 'NOT_PACK_MULTIPLE',
-      message: `Sold in packs of ${rule.packSize.toLocaleString('en-US')}: ${or(options)}?`,
+      message: `Sold in packs of ${formatCount(rule.packSize)}: ${or(options)}?`,
       suggested,
       options,
-      action: suggested === null ? 'Remove' : `Use ${suggested.toLocaleString('en-US')}`,
+      action: suggested === null ? 'Remove' : `Use ${formatCount(suggested)}`,
     };
   }
   if (rule.maximum !== null && quantity > rule.maximum) {
@@ -124,7 +124,7 @@ export function quantityProblem(
       message: `At most ${pieces(rule.maximum)} per order.`,
       suggested,
       options,
-      action: suggested === null ? 'Remove' : `Use ${suggested.toLocaleString('en-US')}`,
+      action: suggested === null ? 'Remove' : `Use ${formatCount(suggested)}`,
     };
   }
   if (quantity > available) {
@@ -133,11 +133,11 @@ export function quantityProblem(
       code: 'ABOVE_STOCK',
       message:
         best === null
-          ? `Only ${pieces(Math.max(available, 0))} in stock, fewer than one order of ${rule.minimum.toLocaleString('en-US')}.`
+          ? `Only ${pieces(Math.max(available, 0))} in stock, fewer than one order of ${formatCount(rule.minimum)}.`
           : `Only ${pieces(available)} in stock.`,
       suggested: best,
       options: best === null ? [] : [best],
-      action: best === null ? 'Remove' : `Reduce to ${best.toLocaleString('en-US')}, all in stock`,
+      action: best === null ? 'Remove' : `Reduce to ${formatCount(best)}, all in stock`,
     };
   }
   return null;

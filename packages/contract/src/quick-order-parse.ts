@@ -1,3 +1,4 @@
+import { formatCount } from './money.js';
 import { MAX_LINE_REFERENCE, MAX_QUANTITY } from './constants.js';
 
 /**
@@ -134,7 +135,7 @@ export function readQuantity(text: string): { quantity: number | null; problem: 
   if (stripped.length > 7 || Number(stripped) > MAX_QUANTITY)
     return {
       quantity: null,
-      problem: `${shown} is more than ${MAX_QUANTITY.toLocaleString('en-US')} pieces, the most a line holds.`,
+      problem: `${shown} is more than ${formatCount(MAX_QUANTITY)} pieces, the most a line holds.`,
     };
   const quantity = Number(stripped);
   if (quantity < 1) return { quantity: null, problem: 'The quantity must be at least 1.' };

@@ -1,3 +1,4 @@
+import { formatCount } from './money.js';
 import { z } from 'zod';
 import { PathId, requiredText } from './common.js';
 import { ORDER_STATUSES } from './constants.js';
@@ -42,7 +43,7 @@ const feedLines = <T extends z.ZodType>(line: T) =>
   z
     .array(line, { error: 'Lines must be a list' })
     .min(1, 'Send at least one line')
-    .max(MAX_FEED_LINES, `At most ${MAX_FEED_LINES.toLocaleString('en-US')} lines a call`);
+    .max(MAX_FEED_LINES, `At most ${formatCount(MAX_FEED_LINES)} lines a call`);
 
 /**
  * A stock feed: each line either an absolute count (`quantity`) or a relative change (`change`).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE, MAX_QUANTITY } from './constants.js';
-import { formatMoney, fromCents, toCents } from './money.js';
+import { formatCount, formatMoney, fromCents, toCents } from './money.js';
 import { allowedByRule, type QuantityRule } from './quantity.js';
 
 /**
@@ -60,7 +60,7 @@ export const stepsOfColumns = (
 ): PriceStepCents[] =>
   (quantities ?? []).map((minQuantity, i) => ({ minQuantity, unitCents: Number(cents?.[i] ?? 0) }));
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /**
  * What is wrong with a ladder for a part with this rule and price (cents), field by field

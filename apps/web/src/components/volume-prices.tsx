@@ -1,4 +1,4 @@
-import { formatMoney, type PriceStep } from '@storefront/contract';
+import { formatMoney, type PriceStep, formatCount } from '@storefront/contract';
 
 /**
  * A part's price ladder as a table a buyer can read before choosing a quantity: the part's own
@@ -27,12 +27,12 @@ export function VolumePrices({
       </thead>
       <tbody>
         <tr>
-          <td>From {minimum.toLocaleString('en-US')}</td>
+          <td>From {formatCount(minimum)}</td>
           <td className="text-right">{formatMoney(price)}</td>
         </tr>
         {steps.map((s) => (
           <tr key={s.minQuantity}>
-            <td>From {s.minQuantity.toLocaleString('en-US')}</td>
+            <td>From {formatCount(s.minQuantity)}</td>
             <td className="text-right">{formatMoney(s.price)}</td>
           </tr>
         ))}

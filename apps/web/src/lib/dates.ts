@@ -13,3 +13,7 @@ export const formatDateTime = (iso: string | null): string | null =>
 /** "Nov 22, 2026". */
 export const formatDate = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** "Nov 22, 2026, 4:05 PM", in the reader's own locale and time zone. */
+export const formatLocalDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

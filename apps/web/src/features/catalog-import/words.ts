@@ -1,7 +1,8 @@
 import type { CatalogImportSummary, ImportCounts, ImportStatus } from '@storefront/contract';
+import { formatCount } from '@storefront/contract';
 
 /** 12408 → "12,408". */
-export const figure = (n: number) => n.toLocaleString('en-US');
+export const figure = (n: number) => formatCount(n);
 
 /** "1 part", "12,408 parts". */
 export const count = (n: number, one: string, many = `${one}s`) =>

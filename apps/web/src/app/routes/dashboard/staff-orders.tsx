@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatMoney, ORDER_STATUSES, type OrderStatus } from '@storefront/contract';
+import { formatMoney, ORDER_STATUSES, type OrderStatus, formatCount } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
@@ -95,10 +95,8 @@ export default function StaffOrdersRoute() {
               </span>
             ) : (
               <>
-                {totals.data.count === 1
-                  ? '1 order'
-                  : `${totals.data.count.toLocaleString('en-US')} orders`}
-                , {formatMoney(totals.data.value)} in total
+                {totals.data.count === 1 ? '1 order' : `${formatCount(totals.data.count)} orders`},{' '}
+                {formatMoney(totals.data.value)} in total
               </>
             )}
             {(orders.isFetching || totals.isFetching) && (

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatMoney, srcsetFor } from '@storefront/contract';
+import { formatMoney, srcsetFor, formatCount } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePageTitle } from '../../../components/ui/page-title';
@@ -80,9 +80,9 @@ export default function StaffPartRoute() {
             <dt className="font-medium">Price</dt>
             <dd>{formatMoney(part.price)}</dd>
             <dt className="font-medium">Minimum order</dt>
-            <dd>{part.mOrderQuantity.toLocaleString('en-US')}</dd>
+            <dd>{formatCount(part.mOrderQuantity)}</dd>
             <dt className="font-medium">In stock</dt>
-            <dd data-testid="part-stock-level">{part.availableQuantity.toLocaleString('en-US')}</dd>
+            <dd data-testid="part-stock-level">{formatCount(part.availableQuantity)}</dd>
           </dl>
           <p className="mt-3 line-clamp-3 text-sm">{part.description}</p>
         </div>

@@ -8,6 +8,7 @@ import { toSearch } from '../../../features/staff/api/staff-orders';
 import { useStaffParts, type PartFilters } from '../../../features/staff/api/staff-parts';
 import { PartFiltersForm } from '../../../features/staff/components/part-filters';
 import { StaffPartsTable } from '../../../features/staff/components/staff-parts-table';
+import { formatCount } from '@storefront/contract';
 
 /** The filters and the page from the address: links, reload, back and forward keep them. */
 function readAddress(params: URLSearchParams) {
@@ -55,9 +56,7 @@ export default function StaffPartsRoute() {
       ) : (
         <>
           <p className="mb-2 text-sm" aria-live="polite" data-testid="parts-total">
-            {parts.data.total === 1
-              ? '1 part'
-              : `${parts.data.total.toLocaleString('en-US')} parts`}
+            {parts.data.total === 1 ? '1 part' : `${formatCount(parts.data.total)} parts`}
             {' · '}low stock means fewer than {parts.data.lowStockFactor} × the minimum order
             {parts.isFetching && <span className="sr-only"> (updating)</span>}
           </p>

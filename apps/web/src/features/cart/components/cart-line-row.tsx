@@ -7,6 +7,7 @@ import {
   stepLabel,
   toCents,
   type CartLine,
+  formatCount,
 } from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -133,7 +134,7 @@ export const CartLineRow = memo(function CartLineRow({ line, eager, onChange, on
                 disabled={busy}
                 onClick={() => void setQuantity(line.nudge!.quantity)}
               >
-                Add {line.nudge.add.toLocaleString('en-US')} more
+                Add {formatCount(line.nudge.add)} more
               </button>
             </p>
           )}

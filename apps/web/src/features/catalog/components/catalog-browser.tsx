@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CATALOG_SORTS, type CatalogPage, type Vehicle } from '@storefront/contract';
+import { CATALOG_SORTS, type CatalogPage, type Vehicle, formatCount } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { PartCard } from './part-card';
@@ -153,7 +153,7 @@ export function CatalogBrowser({
         <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
           <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
             {data
-              ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'part' : 'parts'}${q ? ` for “${q}”` : ''}`
+              ? `${formatCount(data.total)} ${data.total === 1 ? 'part' : 'parts'}${q ? ` for “${q}”` : ''}`
               : 'Parts'}
           </h2>
           <nav aria-label="Sort" className="flex flex-wrap gap-1">

@@ -1,5 +1,6 @@
 import { DownloadButton } from '../../../components/ui/download-button';
 import { downloadUnmapped, useAcesUnmapped } from '../api/aces';
+import { formatCount } from '@storefront/contract';
 
 /** On an ACES or PIES import's page: what did not map, by reason, and the full list. */
 export function AcesUnmapped({
@@ -18,12 +19,12 @@ export function AcesUnmapped({
       className="space-y-3 rounded-box bg-base-100 p-4 shadow"
     >
       <h3 id="aces-unmapped-heading" className="font-semibold">
-        {total.toLocaleString('en-US')} {total === 1 ? noun[0] : noun[1]} not mapped
+        {formatCount(total)} {total === 1 ? noun[0] : noun[1]} not mapped
       </h3>
       <ul className="list-disc pl-5 text-sm" data-testid="aces-unmapped-reasons">
         {reasons.map((r) => (
           <li key={r.reason}>
-            {r.reason}: {r.count.toLocaleString('en-US')}
+            {r.reason}: {formatCount(r.count)}
           </li>
         ))}
       </ul>

@@ -13,6 +13,7 @@ import {
   type VcdbUpload,
 } from '../api/vcdb';
 import { FileInput } from './file-input';
+import { formatCount } from '@storefront/contract';
 
 const TEXT = '.txt,.csv,text/plain';
 const EMPTY: VcdbUpload = {
@@ -148,10 +149,9 @@ function ReleasePreview({ release }: { release: VcdbReleaseSummary }) {
         Preview: VCdb of {release.versionDate}
       </h4>
       <p className="text-sm" data-testid="vcdb-remap-counts">
-        {c.baseVehicles.toLocaleString('en-US')} base vehicles. Of the{' '}
-        {c.applications.toLocaleString('en-US')} stored applications,{' '}
-        {c.unresolved.toLocaleString('en-US')} no longer resolve and{' '}
-        {c.renamed.toLocaleString('en-US')} would name another vehicle.
+        {formatCount(c.baseVehicles)} base vehicles. Of the {formatCount(c.applications)} stored
+        applications, {formatCount(c.unresolved)} no longer resolve and {formatCount(c.renamed)}{' '}
+        would name another vehicle.
       </p>
       {details.data && details.data.remap.length > 0 && (
         <div className="overflow-x-auto">
@@ -224,7 +224,7 @@ export function VcdbPanel() {
     <div className="space-y-4">
       <p data-testid="vcdb-current">
         {current
-          ? `Current VCdb: ${current.versionDate} (${current.counts.baseVehicles.toLocaleString('en-US')} base vehicles; ${current.counts.unresolved.toLocaleString('en-US')} stored applications do not resolve).`
+          ? `Current VCdb: ${current.versionDate} (${formatCount(current.counts.baseVehicles)} base vehicles; ${formatCount(current.counts.unresolved)} stored applications do not resolve).`
           : 'No VCdb yet: upload its tables before an ACES file.'}
       </p>
       {previews.map((r) => (

@@ -12,6 +12,7 @@ import {
   useRemoveGroupMember,
 } from '../api/price-lists';
 import { Problems } from './problems';
+import { formatCount } from '@storefront/contract';
 
 /** One group: its lists, and (opened) its members, to add by email or take out. */
 function GroupCard({ group }: { group: CustomerGroupSummary }) {
@@ -35,8 +36,7 @@ function GroupCard({ group }: { group: CustomerGroupSummary }) {
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold">{group.name}</h3>
         <span className="text-sm">
-          {group.memberCount.toLocaleString('en-US')}{' '}
-          {group.memberCount === 1 ? 'member' : 'members'} ·{' '}
+          {formatCount(group.memberCount)} {group.memberCount === 1 ? 'member' : 'members'} ·{' '}
           {group.lists.length === 0
             ? 'no price list'
             : group.lists.map((l) => `${l.listName} (priority ${l.priority})`).join(', ')}

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { formatMoney, type PriceListImport } from '@storefront/contract';
+import { formatMoney, type PriceListImport, formatCount } from '@storefront/contract';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../api/price-lists';
 import { Problems } from './problems';
 
-const figure = (n: number) => n.toLocaleString('en-US');
+const figure = (n: number) => formatCount(n);
 const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
 
 /** What the preview found, as the catalog import shows it: counts, notes, errors, changes. */

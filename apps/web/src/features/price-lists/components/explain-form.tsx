@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { formatMoney } from '@storefront/contract';
+import { formatMoney, formatCount } from '@storefront/contract';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import type { CompanyOption } from './company-option';
 import { useExplainPrice } from '../api/price-lists';
@@ -103,7 +103,7 @@ export function ExplainForm({
               ? `The members of ${answer.company.name}`
               : answer.company.name}{' '}
             {answer.party === 'group' ? 'pay' : 'pays'} {formatMoney(answer.unitPrice)} a piece for{' '}
-            {answer.quantity.toLocaleString('en-US')} × {answer.part.partNumber} on {answer.date}.
+            {formatCount(answer.quantity)} × {answer.part.partNumber} on {answer.date}.
           </p>
           <p data-testid="price-explanation-summary">{answer.summary}</p>
           {answer.candidates.length > 0 && (

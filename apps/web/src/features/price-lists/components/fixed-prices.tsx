@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatMoney, type PriceListEntriesBody } from '@storefront/contract';
+import { formatMoney, type PriceListEntriesBody, formatCount } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
 import { Spinner } from '../../../components/ui/spinner';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -87,7 +87,7 @@ export function FixedPrices({ listId }: { listId: string }) {
         {add.data && !add.isPending && (
           <p role="status" className="mt-2 text-sm" data-testid="entries-result">
             {add.data.added} added, {add.data.changed} changed, {add.data.unchanged} unchanged,{' '}
-            {add.data.removed} removed: {add.data.total.toLocaleString('en-US')} fixed prices.
+            {add.data.removed} removed: {formatCount(add.data.total)} fixed prices.
           </p>
         )}
         <Problems error={add.error} />
@@ -131,7 +131,7 @@ export function FixedPrices({ listId }: { listId: string }) {
                   <tr key={`${e.partId}:${e.minQuantity}`}>
                     <td>{e.partNumber}</td>
                     <td>{e.partName}</td>
-                    <td>{e.minQuantity.toLocaleString('en-US')}</td>
+                    <td>{formatCount(e.minQuantity)}</td>
                     <td>{formatMoney(e.price)}</td>
                     <td>
                       <button

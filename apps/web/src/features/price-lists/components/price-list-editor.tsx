@@ -19,6 +19,7 @@ import { GroupsForm } from './groups-form';
 import { ListForm, listBody } from './list-form';
 import { Problems } from './problems';
 import { validity } from './validity';
+import { formatCount } from '@storefront/contract';
 
 /** One price list: its terms, percentages by category, fixed prices, companies, and explain. */
 export function PriceListEditor({
@@ -71,8 +72,8 @@ export function PriceListEditor({
         {l.name}
       </h2>
       <p className="mb-6 text-sm" data-testid="price-list-validity">
-        {validity(l)} · {l.entryCount.toLocaleString('en-US')} fixed prices ·{' '}
-        {l.companyCount.toLocaleString('en-US')} companies
+        {validity(l)} · {formatCount(l.entryCount)} fixed prices · {formatCount(l.companyCount)}{' '}
+        companies
       </p>
       {section(
         'terms-title',

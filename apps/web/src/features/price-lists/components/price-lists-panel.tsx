@@ -7,6 +7,7 @@ import { useCreatePriceList, usePriceLists } from '../api/price-lists';
 import { CustomerGroupsPanel } from './customer-groups-panel';
 import { ListForm, listBody } from './list-form';
 import { validity } from './validity';
+import { formatCount } from '@storefront/contract';
 
 /** Every price list, and the form that makes one (then opens it to add prices and companies). */
 export function PriceListsPanel() {
@@ -65,8 +66,8 @@ export function PriceListsPanel() {
                       {l.categories.length > 0 &&
                         ` (${l.categories.length} ${l.categories.length === 1 ? 'category' : 'categories'} apart)`}
                     </td>
-                    <td>{l.entryCount.toLocaleString('en-US')}</td>
-                    <td>{l.companyCount.toLocaleString('en-US')}</td>
+                    <td>{formatCount(l.entryCount)}</td>
+                    <td>{formatCount(l.companyCount)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney, stepLabel } from '@storefront/contract';
+import { formatMoney, stepLabel, formatCount } from '@storefront/contract';
 import type { GridRow } from '../use-quick-order';
 
 type Props = {
@@ -88,8 +88,8 @@ export function QuickOrderRowView({ row, busy, onQuantity, onPick, onRemove }: P
           </p>
           {part && r.inCart > 0 && (
             <p className="text-xs text-base-content/70">
-              {r.inCart.toLocaleString('en-US')} already in your cart
-              {r.totalAfter !== null && `, ${r.totalAfter.toLocaleString('en-US')} after adding`}.
+              {formatCount(r.inCart)} already in your cart
+              {r.totalAfter !== null && `, ${formatCount(r.totalAfter)} after adding`}.
             </p>
           )}
           {r.reference && <p className="text-xs text-base-content/70">Reference: {r.reference}</p>}

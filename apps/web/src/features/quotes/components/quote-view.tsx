@@ -1,4 +1,9 @@
-import { formatMoney, type QuoteResponse, type QuoteVersion } from '@storefront/contract';
+import {
+  formatMoney,
+  type QuoteResponse,
+  type QuoteVersion,
+  formatCount,
+} from '@storefront/contract';
 import { QuoteStatusBadge, quoteStatusLabel } from './quote-status';
 
 const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
@@ -22,7 +27,7 @@ function VersionLines({ version }: { version: QuoteVersion }) {
               <td>
                 <span className="font-mono">{l.sku}</span> {l.partName}
               </td>
-              <td className="text-right">{l.quantity.toLocaleString('en-US')}</td>
+              <td className="text-right">{formatCount(l.quantity)}</td>
               <td className="text-right">{money(request ? l.targetUnitPrice : l.unitPrice)}</td>
               {!request && <td className="text-right">{money(l.lineTotal)}</td>}
             </tr>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { formatMoney, type CartLine } from '@storefront/contract';
+import { formatMoney, type CartLine, formatCount } from '@storefront/contract';
 import { paths } from '../../../config/paths';
 import { FormError } from '../../../components/ui/form-error';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -60,8 +60,7 @@ export default function RequestQuote({ lines }: { lines: CartLine[] }) {
         {lines.map((l) => (
           <li key={l.partId} className="flex flex-wrap items-center justify-between gap-2">
             <span>
-              {l.sku} · {l.name} × {l.quantity.toLocaleString('en-US')} (list{' '}
-              {formatMoney(l.unitPrice)})
+              {l.sku} · {l.name} × {formatCount(l.quantity)} (list {formatMoney(l.unitPrice)})
             </span>
             <label className="flex items-center gap-2 text-sm">
               Target unit price ($)

@@ -1,8 +1,8 @@
 import type { BackupStatus } from '@storefront/contract';
+import { formatLocalDateTime } from '../../../lib/dates';
 import { useBackupStatus } from '../api/backup-status';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatLocalDateTime;
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 * 1024

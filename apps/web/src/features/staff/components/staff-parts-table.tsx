@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney, srcsetFor, type StaffPartRow } from '@storefront/contract';
+import { formatMoney, srcsetFor, type StaffPartRow, formatCount } from '@storefront/contract';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 
 /** One page of parts with their stock; low stock and archived parts are marked in words. */
@@ -49,9 +49,9 @@ export function StaffPartsTable({ parts }: { parts: StaffPartRow[] }) {
                 <span className="block font-mono text-xs text-base-content/70">{part.sku}</span>
               </td>
               <td className="text-right whitespace-nowrap">{formatMoney(part.price)}</td>
-              <td className="text-right">{part.mOrderQuantity.toLocaleString('en-US')}</td>
+              <td className="text-right">{formatCount(part.mOrderQuantity)}</td>
               <td className="text-right whitespace-nowrap" data-testid="staff-part-stock">
-                {part.availableQuantity.toLocaleString('en-US')}
+                {formatCount(part.availableQuantity)}
               </td>
               <td className="space-x-1 whitespace-nowrap">
                 {part.archivedAt && <span className="badge badge-neutral">Archived</span>}

@@ -3,6 +3,7 @@ import type { StaffPartDetails } from '@storefront/contract';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeStock } from '../api/staff-parts';
+import { formatCount } from '@storefront/contract';
 
 type Kind = 'receive' | 'adjust';
 
@@ -32,7 +33,7 @@ export function StockChangeForm({ part }: { part: StaffPartDetails['part'] }) {
       },
       {
         onSuccess: (details) => {
-          setDone(`Stock is now ${details.part.availableQuantity.toLocaleString('en-US')}.`);
+          setDone(`Stock is now ${formatCount(details.part.availableQuantity)}.`);
           setQuantity('');
           setReason('');
         },

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { dashboardPaths } from '../../../config/dashboard-paths';
 import { formatDateTime } from '../../../lib/dates';
 import { useStockHistory } from '../api/staff-parts';
+import { formatCount } from '@storefront/contract';
 
 const KIND_LABEL: Record<StockMovementKind, string> = {
   opening: 'Opening stock',
@@ -27,7 +28,7 @@ function Row({ m }: { m: StockMovement }) {
       <td className={`text-right font-mono ${m.delta < 0 ? 'text-error' : ''}`}>
         {m.delta > 0 ? `+${m.delta}` : `−${Math.abs(m.delta)}`}
       </td>
-      <td className="text-right font-mono">{m.levelAfter.toLocaleString('en-US')}</td>
+      <td className="text-right font-mono">{formatCount(m.levelAfter)}</td>
       <td>
         {m.orderId && m.orderNumber && (
           <Link to={dashboardPaths.staffOrder.href(m.orderId)} className="link link-primary mr-2">
