@@ -295,6 +295,22 @@ describe.runIf(browserAvailable())('the catalog in the browser', () => {
         sku,
         badge: fittingSkus.has(sku) ? 'Fits your vehicle' : 'Does not fit',
       });
+
+    // Kept in this browser: the next visit shows it, once its schema (loaded only for a stored
+    // vehicle) has checked it. What fails the check is not trusted.
+    await page.goto('/parts');
+    await picker.getByText('Toyota Corolla 2015').waitFor();
+    await expect
+      .poll(() => page.getByTestId('fit-badge').count())
+      .toBe(await page.getByTestId('part-card').count());
+    await page.evaluate(() =>
+      localStorage.setItem('myVehicle', JSON.stringify({ make: 'Toyota', model: 7, year: 'x' })),
+    );
+    await page.goto('/parts');
+    await picker.getByRole('button', { name: 'Save vehicle' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await picker.getByText('Toyota Corolla 2015').count()).toBe(0);
+    expect(await page.getByTestId('fit-badge').count()).toBe(0);
     await context.close();
   });
 

@@ -324,9 +324,10 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
-  it('shows prices and counts without the locale library: no Intl on /, /parts, a part page or a cart', async () => {
+  it('lands without the locale or schema libraries: no Intl and no zod on /, /parts, a part page or a cart', async () => {
     // A page's first use of Intl loads the locale's data, 15-40 ms here and four times that on
-    // a phone (decision 080): the pages a buyer lands on write their figures by hand.
+    // a phone (decision 080): the pages a buyer lands on write their figures by hand. The schema
+    // library and the contract's schemas cost as much to evaluate; forms load them.
     const [part] = (await (await fetch(`${ctx.shop.baseURL}/api/parts?limit=1`)).json()) as {
       _id: string;
       price: number;
@@ -373,6 +374,10 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
         });
       }
     });
+    const schemaChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/zod-[^/]*\.js$/.test(request.url())) schemaChunks.push(request.url());
+    });
     const intlUsed = () =>
       page.evaluate(() => [...(window as unknown as { intlUsed: string[] }).intlUsed]);
     const visited: Record<string, string[]> = {};
@@ -391,6 +396,7 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await page.getByText(formatMoney(part!.price)).first().waitFor();
     visited['/cart'] = await intlUsed();
     expect(visited).toEqual({ '/': [], '/parts': [], [`/parts/${part!._id}`]: [], '/cart': [] });
+    expect(schemaChunks).toEqual([]);
     // The counting works: the library is still there for a page that needs it.
     expect(await page.evaluate(() => (1234).toLocaleString('en-US'))).toBe('1,234');
     expect(await intlUsed()).toEqual(['toLocaleString']);

@@ -46,6 +46,19 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [
+      {
+        // React Router's package exports only its development build, whose warnings (and their
+        // words) run and ship in production; its production build differs by that one flag.
+        find: /^react-router$/,
+        replacement: path.resolve(
+          import.meta.dirname,
+          '../../node_modules/react-router/dist/production/index.mjs',
+        ),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: {

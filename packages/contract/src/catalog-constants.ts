@@ -21,6 +21,10 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 export const DEFAULT_CATEGORY: Category = 'uncategorised';
 
+/** How `/parts` orders its results; relevance only for a search. */
+export const CATALOG_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
 export const categoryLabel = (category: string): string =>
   category === 'uncategorised'
     ? 'Uncategorised'

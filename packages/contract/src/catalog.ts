@@ -12,6 +12,7 @@ import {
   PartSpec,
   yearField,
 } from './catalog-fields.js';
+import { CATALOG_SORTS } from './catalog-constants.js';
 import { PartResponse } from './parts.js';
 
 const year = yearField;
@@ -53,9 +54,6 @@ export const CatalogCard = PartResponse.omit({
   vehicleFitment: z.array(Fitment).optional(),
 });
 export type CatalogCard = z.infer<typeof CatalogCard>;
-
-export const CATALOG_SORTS = ['relevance', 'price-asc', 'price-desc', 'newest'] as const;
-export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
 const optionalNumber = (label: string, max: number) =>
   z

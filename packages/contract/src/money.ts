@@ -9,37 +9,29 @@
 let usd: Intl.NumberFormat | undefined;
 
 /** `1234567` → `1,234,567`. */
-const grouped = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** A number's shortest decimal digits, as the library rounds them: `[whole, fraction]`. */
-const decimalDigits = (n: number): [string, string] | null => {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(Math.abs(n)));
-  return match ? [match[1]!, match[2] ?? ''] : null;
-};
+const grouped = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** Negative numbers and negative zero are written with a minus, as the library writes them. */
-const minus = (n: number): string => (n < 0 || Object.is(n, -0) ? '-' : '');
+const sign = (n: number): string => (n < 0 || Object.is(n, -0) ? '-' : '');
 
 /** The one place an amount becomes text: `$1,234.50`. */
 export const formatMoney = (dollars: number): string => {
-  const digits = decimalDigits(dollars);
-  if (!digits) {
+  // The shortest decimal digits (`String`), in thousandths while they are exact integers.
+  const [whole = '', fraction = ''] = String(Math.abs(dollars)).split('.');
+  if (!/^\d{1,12}$/.test(whole) || !/^\d*$/.test(fraction)) {
     usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
     return usd.format(dollars);
   }
-  const [whole, fraction] = digits;
-  // Half away from zero on the shortest decimal form, as ICU rounds (1.005 is "$1.01").
-  const rounded =
-    BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + ((fraction[2] ?? '0') >= '5' ? 1n : 0n);
-  const cents = rounded.toString().padStart(3, '0');
-  return `${minus(dollars)}$${grouped(cents.slice(0, -2))}.${cents.slice(-2)}`;
+  // Half away from zero on those digits, as ICU rounds: 1.005 is "$1.01".
+  const cents = String(Math.round(Number(whole + fraction.padEnd(3, '0').slice(0, 3)) / 10));
+  const text = cents.padStart(3, '0');
+  return `${sign(dollars)}$${grouped(text.slice(0, -2))}.${text.slice(-2)}`;
 };
 
 /** A count or quantity as text: `1,234` (what `toLocaleString('en-US')` writes). */
 export const formatCount = (n: number): string => {
-  const digits = decimalDigits(n);
-  if (!digits || digits[1] !== '') return n.toLocaleString('en-US');
-  return `${minus(n)}${grouped(digits[0])}`;
+  const digits = String(Math.abs(n));
+  return /^\d+$/.test(digits) ? sign(n) + grouped(digits) : n.toLocaleString('en-US');
 };
 
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
