@@ -403,6 +403,37 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
+  it('takes over the cards on /parts as they come near the screen, and each then adds to the cart', async () => {
+    // A phone shows four or five of the 24 cards; React walks the others only when they come
+    // within a screen of view (decision 081). Until then they are the server's HTML.
+    const { context, page, problems } = await newPage(ctx.browser, ctx.shop.baseURL, {
+      width: 412,
+      height: 823,
+    });
+    await page.goto('/parts');
+    const cards = page.getByTestId('part-card');
+    const add = (i: number) =>
+      cards.nth(i).getByRole('button', { name: 'Add to cart', exact: true });
+    await expect.poll(() => add(0).isEnabled()).toBe(true);
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(12);
+    await page.waitForLoadState('networkidle');
+    const enabled = () =>
+      cards.evaluateAll((all) =>
+        all.map((card) => !card.querySelector<HTMLButtonElement>('button')?.disabled),
+      );
+    const atLoad = await enabled();
+    expect(atLoad.slice(0, 2)).toEqual([true, true]);
+    expect(atLoad.at(-1)).toBe(false);
+    // Scrolled to, the last card is taken over: its button works.
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await enabled()).at(-1)).toBe(true);
+    await add(count - 1).click();
+    await page.getByTestId('cart-count').getByText('1').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('keeps what a visitor typed in the search before the app took the page over, and suggests', async () => {
     // A phone shows the drawn search box well before the app's scripts have run.
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);

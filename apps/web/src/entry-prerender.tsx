@@ -3,6 +3,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
+import { AfterTakeover } from './app/after-takeover';
 import { AppRoutes } from './app/router';
 import {
   PRERENDERED_BRAND,
@@ -25,6 +26,7 @@ async function renderApp(url: string, queryClient: QueryClient): Promise<string>
       <AppProvider queryClient={queryClient}>
         <StaticRouter location={url}>
           <AppRoutes />
+          <AfterTakeover />
         </StaticRouter>
       </AppProvider>
     </StrictMode>,

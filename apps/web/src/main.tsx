@@ -1,6 +1,7 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AfterTakeover } from './app/after-takeover';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { SITE_CONFIG_ELEMENT_ID } from '@storefront/contract';
@@ -58,21 +59,18 @@ for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement
   if (field.value !== field.defaultValue)
     typed.push({ field, value: field.value, drawn: field.defaultValue, name: field.name });
 }
-function TypedAgain() {
-  useEffect(() => {
-    // Its own small file: most visitors type nothing before the app starts.
-    if (typed.length > 0)
-      void import('./lib/typed-before-hydration').then((m) => m.replayTyped(root!, typed));
-  }, []);
-  return null;
-}
+const typeAgain = () => {
+  // Its own small file: most visitors type nothing before the app starts.
+  if (typed.length > 0)
+    void import('./lib/typed-before-hydration').then((m) => m.replayTyped(root!, typed));
+};
 
 const app = (
   <StrictMode>
     <AppProvider queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
-        <TypedAgain />
+        <AfterTakeover run={typeAgain} />
       </BrowserRouter>
     </AppProvider>
   </StrictMode>

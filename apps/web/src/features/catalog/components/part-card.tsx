@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 
 import { PartImage } from './part-image';
 import { AddToCart } from '../../../components/add-to-cart-slot';
+import { HydrateWhenNear } from '../../../lib/hydrate-when-near';
 
 type PartCardProps = {
   // A catalog card carries no pack size: its minimum is always a whole number of packs.
@@ -18,12 +19,21 @@ type PartCardProps = {
   children?: ReactNode;
 };
 
-export function PartCard({ part, eager = false, children }: PartCardProps) {
+/** A part's card; drawn by the server, it is hydrated when it comes near the screen. */
+export function PartCard(props: PartCardProps) {
+  return <HydrateWhenNear>{(nearId) => <Card {...props} nearId={nearId} />}</HydrateWhenNear>;
+}
+
+function Card({ part, eager = false, children, nearId }: PartCardProps & { nearId: string }) {
   const soldOut = part.availableQuantity < part.mOrderQuantity;
   const nameId = useId();
   return (
     // `part-card`: a row on a phone (index.css), drawn the same by the server's /parts cards.
-    <article className="card part-card bg-base-100 shadow-md" data-testid="part-card">
+    <article
+      className="card part-card bg-base-100 shadow-md"
+      data-testid="part-card"
+      data-near={nearId}
+    >
       <PartImage src={part.url} alt={part.name} eager={eager} />
       <div className="card-body">
         <h3 className="card-title text-lg" id={nameId}>
