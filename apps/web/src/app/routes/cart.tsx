@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type CartLine } from '@storefront/contract';
 import { DownloadLinesCsv } from '../../components/download-lines-csv';
@@ -10,7 +10,7 @@ import { CartLineRow } from '../../features/cart/components/cart-line-row';
 import { useAuth } from '../../features/auth/use-auth';
 import { useCart, type LineChange } from '../../features/cart/use-cart';
 
-/** "Request a quote" (the quotes feature), loaded only when a signed-in buyer's cart shows it. */
+/** "Request a quote"'s form (the quotes feature), loaded only when a signed-in buyer opens it. */
 const RequestQuote = lazy(() => import('../../features/quotes/components/request-quote'));
 /** The tax estimate (decision 066): shown only where the shop collects tax, to a signed-in buyer. */
 const CartTaxEstimate = lazy(() => import('../../features/cart/components/cart-tax-estimate'));
@@ -44,6 +44,29 @@ function CartLines({
         />
       ))}
     </ul>
+  );
+}
+
+/**
+ * "Request a quote" under the lines: the button is drawn here, and the form with its fields (five
+ * more scripts) is loaded when the buyer opens it, not with every cart (issue 41).
+ */
+function QuoteRequest({ lines }: { lines: CartLine[] }) {
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <div className="mt-4 flex justify-end">
+        <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
+          Request a quote
+        </button>
+      </div>
+    );
+  return (
+    <div className="mt-4 flex justify-end">
+      <Suspense fallback={<Spinner label="Opening the quote request…" />}>
+        <RequestQuote lines={lines} onCancel={() => setOpen(false)} />
+      </Suspense>
+    </div>
   );
 }
 
@@ -113,13 +136,7 @@ export default function CartRoute() {
               <CartTaxEstimate cart={cart} />
             </Suspense>
           )}
-          {signedIn && (
-            <div className="mt-4 flex justify-end">
-              <Suspense fallback={null}>
-                <RequestQuote lines={cart.lines} />
-              </Suspense>
-            </div>
-          )}
+          {signedIn && <QuoteRequest lines={cart.lines} />}
         </>
       )}
     </div>

@@ -8,15 +8,19 @@ import { useMyCompanyChoices, useRequestQuote } from '../api/quotes';
 
 /**
  * "Request a quote" on the cart: the cart's lines with an optional target unit price each and a
- * note, sent as a request; the cart stays as it is. Loaded on its own when the cart shows it.
+ * note, sent as a request; the cart stays as it is. Loaded on its own when the buyer opens it.
  */
-export default function RequestQuote({ lines }: { lines: CartLine[] }) {
-  const [open, setOpen] = useState(false);
+export default function RequestQuote({
+  lines,
+  onCancel,
+}: {
+  lines: CartLine[];
+  onCancel: () => void;
+}) {
   const [targets, setTargets] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const [companyId, setCompanyId] = useState('');
-  // Asked for when the form opens: the closed button, under the cart's lines, needs nothing.
-  const companies = useMyCompanyChoices(open);
+  const companies = useMyCompanyChoices();
   const request = useRequestQuote();
   const navigate = useNavigate();
 
@@ -39,12 +43,6 @@ export default function RequestQuote({ lines }: { lines: CartLine[] }) {
     );
   };
 
-  if (!open)
-    return (
-      <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
-        Request a quote
-      </button>
-    );
   return (
     <form
       onSubmit={submit}
@@ -107,7 +105,7 @@ export default function RequestQuote({ lines }: { lines: CartLine[] }) {
         <button type="submit" className="btn btn-primary" disabled={request.isPending}>
           Send request
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
           Cancel
         </button>
       </div>
