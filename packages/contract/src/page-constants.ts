@@ -44,6 +44,12 @@ export const BROWSER_STORAGE = [
     purpose: 'your cart while you are not signed in, so it survives a reload',
   },
   {
+    name: 'cart:v1:merge-id',
+    where: 'local storage',
+    purpose:
+      "a random name for that cart, so that it joins your account's cart only once when you sign in; removed with the cart",
+  },
+  {
     name: 'myVehicle',
     where: 'local storage',
     purpose: 'the vehicle you chose while not signed in, to show the parts that fit it',
