@@ -53,19 +53,17 @@ function CartLines({
  */
 function QuoteRequest({ lines }: { lines: CartLine[] }) {
   const [open, setOpen] = useState(false);
-  if (!open)
-    return (
-      <div className="mt-4 flex justify-end">
+  return (
+    <div className="mt-4 flex justify-end">
+      {open ? (
+        <Suspense fallback={<Spinner label="Opening the quote request…" />}>
+          <RequestQuote lines={lines} onCancel={() => setOpen(false)} />
+        </Suspense>
+      ) : (
         <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
           Request a quote
         </button>
-      </div>
-    );
-  return (
-    <div className="mt-4 flex justify-end">
-      <Suspense fallback={<Spinner label="Opening the quote request…" />}>
-        <RequestQuote lines={lines} onCancel={() => setOpen(false)} />
-      </Suspense>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { CatalogImportSummary, ImportCounts, ImportStatus } from '@storefro
 import { formatCount } from '@storefront/contract';
 
 /** 12408 → "12,408". */
-export const figure = (n: number) => formatCount(n);
+export const figure = formatCount;
 
 /** "1 part", "12,408 parts". */
 export const count = (n: number, one: string, many = `${one}s`) =>

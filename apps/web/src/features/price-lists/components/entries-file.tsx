@@ -10,7 +10,6 @@ import {
 } from '../api/price-lists';
 import { Problems } from './problems';
 
-const figure = (n: number) => formatCount(n);
 const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
 
 /** What the preview found, as the catalog import shows it: counts, notes, errors, changes. */
@@ -45,7 +44,7 @@ function Preview({ preview }: { preview: PriceListImport }) {
             <dd
               className={`text-xl font-bold ${key === 'errors' && value > 0 ? 'text-error' : ''}`}
             >
-              {figure(value)}
+              {formatCount(value)}
             </dd>
           </div>
         ))}
@@ -58,14 +57,14 @@ function Preview({ preview }: { preview: PriceListImport }) {
       {c.priceJumps > 0 && (
         <p className="mb-2 text-sm">
           <span className="badge badge-warning mr-1">Check</span>
-          {figure(c.priceJumps)} {c.priceJumps === 1 ? 'price moves' : 'prices move'} by more than
-          half: marked below.
+          {formatCount(c.priceJumps)} {c.priceJumps === 1 ? 'price moves' : 'prices move'} by more
+          than half: marked below.
         </p>
       )}
       {preview.status === 'previewed' && nothing && c.errors === 0 && (
         <p className="mb-2 font-semibold" data-testid="entries-nothing-to-change">
-          Nothing to change: {figure(c.unchanged)} fixed {c.unchanged === 1 ? 'price' : 'prices'}{' '}
-          unchanged.
+          Nothing to change: {formatCount(c.unchanged)} fixed{' '}
+          {c.unchanged === 1 ? 'price' : 'prices'} unchanged.
         </p>
       )}
       {preview.errors.length > 0 && (
@@ -119,7 +118,7 @@ function Preview({ preview }: { preview: PriceListImport }) {
                 <tr key={`${ch.partNumber}:${ch.minQuantity}:${ch.kind}`}>
                   <td>{ch.row ?? ''}</td>
                   <td>{ch.partNumber}</td>
-                  <td>{figure(ch.minQuantity)}</td>
+                  <td>{formatCount(ch.minQuantity)}</td>
                   <td>{money(ch.before)}</td>
                   <td>
                     {ch.kind === 'removed' ? 'removed' : money(ch.after)}
@@ -211,7 +210,7 @@ export function EntriesFile({ listId }: { listId: string }) {
         <section aria-label="Preview of the file" className="mt-4" data-testid="entries-preview">
           <p role="status" className="mb-2 font-semibold">
             {preview.status === 'applied'
-              ? `Applied ${preview.fileName}: ${figure(c.new)} added, ${figure(c.changed)} changed, ${figure(c.removed)} removed.`
+              ? `Applied ${preview.fileName}: ${formatCount(c.new)} added, ${formatCount(c.changed)} changed, ${formatCount(c.removed)} removed.`
               : `Preview of ${preview.fileName}: nothing is changed until you apply it.`}
           </p>
           <Preview preview={preview} />
