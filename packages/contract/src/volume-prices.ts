@@ -60,8 +60,6 @@ export const stepsOfColumns = (
 ): PriceStepCents[] =>
   (quantities ?? []).map((minQuantity, i) => ({ minQuantity, unitCents: Number(cents?.[i] ?? 0) }));
 
-const count = (n: number) => formatCount(n);
-
 /**
  * What is wrong with a ladder for a part with this rule and price (cents), field by field
  * (`priceTiers.<i>.minQuantity` / `.price`): a step at or below the minimum (the part's price
@@ -79,19 +77,19 @@ export function ladderIssues(
     const at = `priceTiers.${i}`;
     if (step.minQuantity <= rule.minimum)
       issues[`${at}.minQuantity`] =
-        `A volume price starts above the minimum order quantity (${count(rule.minimum)}): the part's price applies from there`;
+        `A volume price starts above the minimum order quantity (${formatCount(rule.minimum)}): the part's price applies from there`;
     else if (step.minQuantity % rule.packSize !== 0)
       issues[`${at}.minQuantity`] =
-        `A volume price starts at a whole number of packs of ${count(rule.packSize)}`;
+        `A volume price starts at a whole number of packs of ${formatCount(rule.packSize)}`;
     else if (rule.maximum !== null && step.minQuantity > rule.maximum)
       issues[`${at}.minQuantity`] =
-        `A volume price cannot start above the maximum per order (${count(rule.maximum)})`;
+        `A volume price cannot start above the maximum per order (${formatCount(rule.maximum)})`;
     else if (i > 0 && step.minQuantity <= previous.minQuantity)
       issues[`${at}.minQuantity`] =
         'Each volume price starts at a larger quantity than the one before';
     if (step.unitCents >= previous.unitCents)
       issues[`${at}.price`] =
-        `From ${count(step.minQuantity)} the price must be below ${formatMoney(fromCents(previous.unitCents))}, the price of smaller quantities`;
+        `From ${formatCount(step.minQuantity)} the price must be below ${formatMoney(fromCents(previous.unitCents))}, the price of smaller quantities`;
     previous = step;
   });
   return issues;
@@ -147,6 +145,6 @@ export function volumeNudge(
   return {
     ...best,
     add,
-    message: `Add ${count(add)} more: you pay ${formatMoney(fromCents(best.savingCents))} less overall`,
+    message: `Add ${formatCount(add)} more: you pay ${formatMoney(fromCents(best.savingCents))} less overall`,
   };
 }

@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { CartResponse } from '@storefront/contract';
 import { useRemoveCartLine, useSetCartLine, useVisitorCart } from './api/cart-api';
 import { useServerCart } from './api/server-cart';
+import { useHydrated } from '../../lib/use-hydrated';
 import { localCart } from './local-cart';
 
 export type LineChange = { quantity: number; reference?: string; acceptPrice?: boolean };
@@ -16,17 +17,11 @@ export type CartAuth = {
   keyReady: boolean;
 };
 
-const noSubscription = () => () => undefined;
-
 export function useCart(auth: CartAuth) {
   // False while React hydrates the prerendered /cart (its frame shows "Loading your cart…"), true
   // after: the cart's lines may already be in the cache by then (the navbar asked for them), and
   // drawing them during hydration would not match the prerendered page.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const signedIn = auth.user !== null;
   const localJson = useSyncExternalStore(
     localCart.subscribe,

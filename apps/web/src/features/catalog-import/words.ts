@@ -1,12 +1,9 @@
 import type { CatalogImportSummary, ImportCounts, ImportStatus } from '@storefront/contract';
 import { formatCount } from '@storefront/contract';
 
-/** 12408 → "12,408". */
-export const figure = formatCount;
-
 /** "1 part", "12,408 parts". */
 export const count = (n: number, one: string, many = `${one}s`) =>
-  `${figure(n)} ${n === 1 ? one : many}`;
+  `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export const STATUS_LABELS: Record<ImportStatus, string> = {
   reading: 'Reading the file',
@@ -25,10 +22,10 @@ export const changesSomething = (c: ImportCounts) =>
 export function countsLine(job: Pick<CatalogImportSummary, 'counts' | 'archiveMissing'>): string {
   const c = job.counts;
   return [
-    `${figure(c.new)} new`,
-    `${figure(c.changed)} changed`,
-    `${figure(c.unchanged)} unchanged`,
-    ...(job.archiveMissing || c.archived > 0 ? [`${figure(c.archived)} to archive`] : []),
+    `${formatCount(c.new)} new`,
+    `${formatCount(c.changed)} changed`,
+    `${formatCount(c.unchanged)} unchanged`,
+    ...(job.archiveMissing || c.archived > 0 ? [`${formatCount(c.archived)} to archive`] : []),
     ...(c.errors > 0 ? [count(c.errors, 'row with errors', 'rows with errors')] : []),
   ].join(', ');
 }

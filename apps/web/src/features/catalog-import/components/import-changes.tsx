@@ -1,7 +1,8 @@
+import { formatCount } from '@storefront/contract';
 import { useId } from 'react';
 import type { ImportChange, ImportFieldChange } from '@storefront/contract';
 import type { ChangesKind } from '../api/import-keys';
-import { count, figure } from '../words';
+import { count } from '../words';
 import { DownloadButton } from '../../../components/ui/download-button';
 
 const KIND_LABELS: Record<ChangesKind, string> = {
@@ -55,7 +56,7 @@ export function ChangeCard({ change }: { change: ImportChange }) {
         <span className="font-mono font-semibold">{change.partNumber}</span>
         <span className={`badge badge-sm ${BADGES[change.kind][0]}`}>{BADGES[change.kind][1]}</span>
         {change.row !== null && (
-          <span className="text-sm text-base-content/80">row {figure(change.row)}</span>
+          <span className="text-sm text-base-content/80">row {formatCount(change.row)}</span>
         )}
       </h4>
       <table className="table table-sm w-full table-fixed" aria-labelledby={headingId}>
@@ -132,7 +133,7 @@ export function ImportChanges(props: Props) {
           ? 'Loading the changes…'
           : total === 0
             ? 'No parts to add or change.'
-            : `Showing ${figure(changes.length)} of ${count(total, 'part')}.`}
+            : `Showing ${formatCount(changes.length)} of ${count(total, 'part')}.`}
       </p>
       {props.error && (
         <p role="alert" className="text-sm text-error">

@@ -1,5 +1,6 @@
+import { formatCount } from '@storefront/contract';
 import type { CatalogImportSummary } from '@storefront/contract';
-import { changesSomething, count, figure } from '../words';
+import { changesSomething, count } from '../words';
 
 type Tile = { key: string; label: string; value: string; detail?: string; tone?: string };
 
@@ -11,9 +12,9 @@ export function ImportCounts({
 }) {
   const c = job.counts;
   const tiles: Tile[] = [
-    { key: 'new', label: 'New parts', value: figure(c.new) },
-    { key: 'changed', label: 'Changed', value: figure(c.changed) },
-    { key: 'unchanged', label: 'Unchanged', value: figure(c.unchanged) },
+    { key: 'new', label: 'New parts', value: formatCount(c.new) },
+    { key: 'changed', label: 'Changed', value: formatCount(c.changed) },
+    { key: 'unchanged', label: 'Unchanged', value: formatCount(c.unchanged) },
     // Shown when parts missing from the file are archived, or when the file archives its own
     // (a PIES Item marked D).
     ...(job.archiveMissing || c.archived > 0
@@ -21,20 +22,20 @@ export function ImportCounts({
           {
             key: 'archived',
             label: job.status === 'applied' ? 'Archived' : 'To be archived',
-            value: figure(c.archived),
+            value: formatCount(c.archived),
           },
         ]
       : []),
     {
       key: 'errors',
       label: 'Rows with errors',
-      value: figure(c.errors),
+      value: formatCount(c.errors),
       ...(c.errors > 0 ? { tone: 'text-error' } : {}),
     },
     {
       key: 'vehicles',
       label: 'Vehicles',
-      value: figure(c.fitmentRows),
+      value: formatCount(c.fitmentRows),
       // Rows that only repeat a part's vehicles change nothing: say whose vehicles are replaced.
       ...(c.fitmentRows > 0
         ? {
@@ -45,7 +46,7 @@ export function ImportCounts({
           }
         : {}),
     },
-    { key: 'pictures', label: 'Pictures', value: figure(c.pictures) },
+    { key: 'pictures', label: 'Pictures', value: formatCount(c.pictures) },
   ];
   return (
     <section aria-labelledby="import-counts-heading">

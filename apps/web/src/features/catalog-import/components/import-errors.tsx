@@ -1,5 +1,6 @@
+import { formatCount } from '@storefront/contract';
 import type { CatalogImportDetails, ImportError } from '@storefront/contract';
-import { count, figure } from '../words';
+import { count } from '../words';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { TableFrame } from './table-frame';
 
@@ -76,7 +77,7 @@ export function ImportErrors({ job, onDownload }: Props) {
             {errors.map((e, i) => (
               <tr key={`${e.sheet}-${e.row ?? 'x'}-${i}`} data-testid="import-error">
                 <td>{SHEETS[e.sheet]}</td>
-                <td className="text-right">{e.row === null ? '—' : figure(e.row)}</td>
+                <td className="text-right">{e.row === null ? '—' : formatCount(e.row)}</td>
                 <td className="font-mono whitespace-nowrap">{e.partNumber ?? '—'}</td>
                 <td>{e.column ?? '—'}</td>
                 <td className="min-w-48">{e.message}</td>
@@ -87,8 +88,8 @@ export function ImportErrors({ job, onDownload }: Props) {
       </TableFrame>
       {errors.length < counts.errors && (
         <p className="text-sm">
-          The first {figure(errors.length)} errors are listed here; the downloads hold every row
-          with errors.
+          The first {formatCount(errors.length)} errors are listed here; the downloads hold every
+          row with errors.
         </p>
       )}
     </section>

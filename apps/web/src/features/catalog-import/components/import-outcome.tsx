@@ -1,7 +1,8 @@
+import { formatCount } from '@storefront/contract';
 import { Link } from 'react-router';
 import type { CatalogImportSummary } from '@storefront/contract';
 import { formatDateTime } from '../../../lib/dates';
-import { count, figure } from '../words';
+import { count } from '../words';
 
 type Props = {
   job: Pick<
@@ -20,9 +21,9 @@ export function ImportOutcome({ job, uploadHref, partsHref }: Props) {
       <div role="status" className="alert alert-success alert-soft" data-testid="import-outcome">
         <div>
           <p className="font-semibold">
-            Applied{job.appliedAt ? ` on ${formatDateTime(job.appliedAt)}` : ''}: {figure(c.new)}{' '}
-            new, {figure(c.changed)} changed
-            {job.archiveMissing || c.archived > 0 ? `, ${figure(c.archived)} archived` : ''}
+            Applied{job.appliedAt ? ` on ${formatDateTime(job.appliedAt)}` : ''}:{' '}
+            {formatCount(c.new)} new, {formatCount(c.changed)} changed
+            {job.archiveMissing || c.archived > 0 ? `, ${formatCount(c.archived)} archived` : ''}
             {c.fitmentParts > 0 ? `, vehicles replaced for ${count(c.fitmentParts, 'part')}` : ''}
             {c.pictures > 0 ? `, ${count(c.pictures, 'picture')}` : ''}.
           </p>

@@ -1,5 +1,5 @@
 import type { CatalogImportSummary } from '@storefront/contract';
-import { figure } from '../words';
+import { formatCount } from '@storefront/contract';
 import { ProgressBar } from './progress-bar';
 
 type Bar = { value: number | null; max: number; text: string; phase: string };
@@ -15,7 +15,7 @@ export function progressBar(
     return {
       value: max > 0 ? Math.min(progress.written, max) : null,
       max: Math.max(max, 1),
-      text: `${figure(progress.written)} of ${figure(max)} parts written`,
+      text: `${formatCount(progress.written)} of ${formatCount(max)} parts written`,
       phase: 'Writing the changes to the catalog…',
     };
   }
@@ -23,13 +23,13 @@ export function progressBar(
     return {
       value: Math.min(progress.checked, progress.read),
       max: Math.max(progress.read, 1),
-      text: `${figure(progress.checked)} of ${figure(progress.read)} rows checked`,
+      text: `${formatCount(progress.checked)} of ${formatCount(progress.read)} rows checked`,
       phase: 'Checking the rows and comparing them with the catalog…',
     };
   return {
     value: null,
     max: 1,
-    text: `${figure(progress.read)} rows read`,
+    text: `${formatCount(progress.read)} rows read`,
     phase: 'Reading the file…',
   };
 }
@@ -60,16 +60,16 @@ export function ImportProgress({
         <div>
           <dt className="text-base-content/80">Rows read</dt>
           <dd className="font-semibold" data-testid="progress-read">
-            {figure(progress.read)}
+            {formatCount(progress.read)}
           </dd>
         </div>
         <div>
           <dt className="text-base-content/80">Rows checked</dt>
-          <dd className="font-semibold">{figure(progress.checked)}</dd>
+          <dd className="font-semibold">{formatCount(progress.checked)}</dd>
         </div>
         <div>
           <dt className="text-base-content/80">Parts written</dt>
-          <dd className="font-semibold">{figure(progress.written)}</dd>
+          <dd className="font-semibold">{formatCount(progress.written)}</dd>
         </div>
       </dl>
       <p className="mt-3 text-sm text-base-content/80">
