@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type CartLine } from '@storefront/contract';
 import { DownloadLinesCsv } from '../../components/download-lines-csv';
@@ -15,12 +15,14 @@ const RequestQuote = lazy(() => import('../../features/quotes/components/request
 /** The tax estimate (decision 066): shown only where the shop collects tax, to a signed-in buyer. */
 const CartTaxEstimate = lazy(() => import('../../features/cart/components/cart-tax-estimate'));
 
-/** The lines drawn at once: a phone's first screen holds fewer. */
+/** The lines drawn in full at once: a phone's first screen holds four or five. */
 const FIRST_LINES = 8;
 
 /**
- * The cart's lines: the first few at once, the rest in a render React slices and interrupts
- * (a deferred value), so a cart of fifty is not one long task while the buyer waits to tap.
+ * The cart's lines. The first few are drawn in full; the others first as their text (name, price,
+ * quantity, reference, total) and get their controls when they come within a screen of view or
+ * take focus (issue 41): fifty lines in full were a third of a phone's work on this page, and it
+ * shows five. A line with a problem is always drawn in full, so every fix is on the page.
  */
 function CartLines({
   lines,
@@ -31,14 +33,50 @@ function CartLines({
   onChange: (partId: string, change: LineChange) => Promise<void>;
   onRemove: (partId: string) => Promise<void>;
 }) {
+  // The rest in a render React slices and interrupts, so fifty lines are not one long task.
   const shown = useDeferredValue(lines.length, Math.min(lines.length, FIRST_LINES));
+  const list = useRef<HTMLUListElement>(null);
+  // Part ids drawn in full after coming near; a line once drawn stays drawn.
+  const [near, setNear] = useState<ReadonlySet<string>>(() => new Set());
+  const drawNear = (ids: string[]) =>
+    setNear((known) => (ids.every((id) => known.has(id)) ? known : new Set([...known, ...ids])));
+
+  useEffect(() => {
+    const light = list.current?.querySelectorAll<HTMLElement>('li[data-light]');
+    if (!light?.length) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      drawNear([...light].map((li) => li.dataset.partId!));
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) =>
+        drawNear(
+          entries
+            .filter((entry) => entry.isIntersecting)
+            .map((entry) => (entry.target as HTMLElement).dataset.partId!),
+        ),
+      { rootMargin: '100% 0px' },
+    );
+    for (const li of light) observer.observe(li);
+    return () => observer.disconnect();
+  }, [lines, shown, near]);
+
   return (
-    <ul className="space-y-3" aria-label="Cart lines">
+    <ul
+      ref={list}
+      className="space-y-3"
+      aria-label="Cart lines"
+      onFocus={(e) => {
+        const li = (e.target as HTMLElement).closest<HTMLElement>('li[data-light]');
+        if (li) drawNear([li.dataset.partId!]);
+      }}
+    >
       {lines.slice(0, Math.max(shown, FIRST_LINES)).map((line, i) => (
         <CartLineRow
           key={line.partId}
           line={line}
           eager={i < 4}
+          drawn={i < FIRST_LINES || line.problems.length > 0 || near.has(line.partId)}
           onChange={onChange}
           onRemove={onRemove}
         />

@@ -18,6 +18,12 @@ import { QuantityStepper } from './quantity-stepper';
 type Props = {
   line: CartLine;
   eager: boolean;
+  /**
+   * False for a line off the first screens (issue 41): its text without its controls, until it
+   * comes near (cart.tsx). The name's link and the total are the same elements either way, so
+   * focus on the link survives the line being drawn in full.
+   */
+  drawn: boolean;
   onChange: (partId: string, change: LineChange) => Promise<void>;
   onRemove: (partId: string) => Promise<void>;
 };
@@ -27,7 +33,13 @@ type Props = {
  * only when its line or its callbacks change (a cart of fifty re-rendered every row for each
  * change of the page around it).
  */
-export const CartLineRow = memo(function CartLineRow({ line, eager, onChange, onRemove }: Props) {
+export const CartLineRow = memo(function CartLineRow({
+  line,
+  eager,
+  drawn,
+  onChange,
+  onRemove,
+}: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reference, setReference] = useState(line.reference ?? '');
@@ -56,6 +68,7 @@ export const CartLineRow = memo(function CartLineRow({ line, eager, onChange, on
       className="card cart-line bg-base-100 shadow-sm"
       data-testid="cart-line"
       data-part-id={line.partId}
+      data-light={drawn ? undefined : ''}
     >
       <div className="card-body grid gap-3 p-4 sm:grid-cols-[5rem_1fr_auto]">
         <img
@@ -82,50 +95,59 @@ export const CartLineRow = memo(function CartLineRow({ line, eager, onChange, on
             {line.priceStep !== null ? ` (${stepLabel(line.priceStep)})` : ''}
             {line.packSize > 1 ? ` · packs of ${line.packSize}` : ''}
           </p>
-          <div className="flex flex-wrap items-start gap-3">
-            <QuantityStepper
-              key={line.quantity}
-              label={`Quantity of ${line.name}`}
-              value={line.quantity}
-              step={line.packSize}
-              min={line.mOrderQuantity}
-              busy={busy}
-              onChange={(q) => void setQuantity(q)}
-            />
-            <label className="flex flex-col text-xs">
-              <span>Your reference (job card, plate, VIN)</span>
-              <input
-                className={`input input-sm w-48 ${referenceTooLong ? 'input-error' : ''}`}
-                value={reference}
-                maxLength={MAX_LINE_REFERENCE + 20}
-                aria-invalid={referenceTooLong ? true : undefined}
-                onChange={(e) => setReference(e.target.value)}
-                onBlur={saveReference}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') saveReference();
-                }}
+          {drawn ? (
+            <div className="flex flex-wrap items-start gap-3">
+              <QuantityStepper
+                key={line.quantity}
+                label={`Quantity of ${line.name}`}
+                value={line.quantity}
+                step={line.packSize}
+                min={line.mOrderQuantity}
+                busy={busy}
+                onChange={(q) => void setQuantity(q)}
               />
-              {referenceTooLong && (
-                <span role="alert" className="text-error">
-                  At most {MAX_LINE_REFERENCE} characters.
-                </span>
-              )}
-            </label>
-          </div>
-          <LineProblems
-            problems={line.problems}
-            busy={busy}
-            onFix={(p) =>
-              void run(() =>
-                p.code === 'PRICE_CHANGED'
-                  ? onChange(line.partId, { quantity: line.quantity, acceptPrice: true })
-                  : p.suggested === null
-                    ? onRemove(line.partId)
-                    : onChange(line.partId, { quantity: p.suggested }),
-              )
-            }
-          />
-          {line.nudge && line.problems.length === 0 && (
+              <label className="flex flex-col text-xs">
+                <span>Your reference (job card, plate, VIN)</span>
+                <input
+                  className={`input input-sm w-48 ${referenceTooLong ? 'input-error' : ''}`}
+                  value={reference}
+                  maxLength={MAX_LINE_REFERENCE + 20}
+                  aria-invalid={referenceTooLong ? true : undefined}
+                  onChange={(e) => setReference(e.target.value)}
+                  onBlur={saveReference}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') saveReference();
+                  }}
+                />
+                {referenceTooLong && (
+                  <span role="alert" className="text-error">
+                    At most {MAX_LINE_REFERENCE} characters.
+                  </span>
+                )}
+              </label>
+            </div>
+          ) : (
+            <p className="text-sm">
+              Quantity {formatCount(line.quantity)}
+              {line.reference ? ` · your reference ${line.reference}` : ''}
+            </p>
+          )}
+          {drawn && (
+            <LineProblems
+              problems={line.problems}
+              busy={busy}
+              onFix={(p) =>
+                void run(() =>
+                  p.code === 'PRICE_CHANGED'
+                    ? onChange(line.partId, { quantity: line.quantity, acceptPrice: true })
+                    : p.suggested === null
+                      ? onRemove(line.partId)
+                      : onChange(line.partId, { quantity: p.suggested }),
+                )
+              }
+            />
+          )}
+          {drawn && line.nudge && line.problems.length === 0 && (
             <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="volume-nudge">
               <span>{line.nudge.message}.</span>
               <button
@@ -153,15 +175,17 @@ export const CartLineRow = memo(function CartLineRow({ line, eager, onChange, on
           <p className="text-lg font-bold" data-testid="line-total">
             {formatMoney(line.lineTotal)}
           </p>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={busy}
-            onClick={() => void run(() => onRemove(line.partId))}
-            aria-label={`Remove ${line.name}`}
-          >
-            Remove
-          </button>
+          {drawn && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={busy}
+              onClick={() => void run(() => onRemove(line.partId))}
+              aria-label={`Remove ${line.name}`}
+            >
+              Remove
+            </button>
+          )}
         </div>
       </div>
     </li>
