@@ -12,6 +12,8 @@ export type TypedText = {
   drawn: string;
   /** Its name: a page the app draws anew (not hydrated) has a new field of that name. */
   name: string;
+  /** Frames seen since React took the field over with the typed text still in it. */
+  frames?: number;
 }[];
 
 /** Whether React has taken a drawn element over (its props are attached once it is hydrated). */
@@ -53,7 +55,16 @@ export function replayTyped(root: HTMLElement, typed: TypedText): void {
       // A file chosen is not text, and its value cannot be set.
       if (field.type === 'file') return false;
       // Until hydration has committed, the field still shows what was typed.
-      if (!hydrated(field) || field.value === value) return true;
+      if (!hydrated(field)) return true;
+      if (field.value === value) {
+        // Hydration keeps the typed text on screen while React's state holds the drawn value; a
+        // later render of the field sets it back. A field nothing draws again (a memoized search
+        // box) keeps showing the text React does not know: after a frame, the field goes back
+        // to its drawn value through React's own setter, so that typing it again is a change.
+        entry.frames = (entry.frames ?? 0) + 1;
+        if (entry.frames < 2) return true;
+        field.value = drawn;
+      }
       if (field.value === drawn) {
         setNativeValue(field, value);
         field.dispatchEvent(new Event('input', { bubbles: true }));

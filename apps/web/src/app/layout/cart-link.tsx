@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { memo, useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/use-auth';
 import { useServerCart } from '../../features/cart/api/server-cart';
 import { localCart } from '../../features/cart/local-cart';
 
-/** The navbar's cart, with its line count: the account's once signed in, else this browser's. */
-export function CartLink() {
+/**
+ * The navbar's cart, with its line count: the account's once signed in, else this browser's.
+ * Memoized: it follows the sign-in and the cart itself, not each render of the navbar.
+ */
+export const CartLink = memo(function CartLink() {
   const auth = useAuth();
   const signedIn = auth.user !== null;
   const server = useServerCart(signedIn && auth.keyReady);
@@ -50,4 +53,4 @@ export function CartLink() {
       )}
     </Link>
   );
-}
+});

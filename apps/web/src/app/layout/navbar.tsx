@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/auth/api/sign-out';
@@ -7,6 +8,9 @@ import { SearchBox } from '../../features/catalog/components/search-box';
 import { useConfig } from '../../features/site/api/get-config';
 import { NavItems, type NavItem } from './nav-items';
 
+const searchHref = (q: string) => paths.parts.href(`?q=${encodeURIComponent(q)}`);
+const partHref = (id: string) => paths.part.href(id);
+
 export function Navbar() {
   const config = useConfig();
   const auth = useAuth();
@@ -14,27 +18,33 @@ export function Navbar() {
   const navigate = useNavigate();
   const signedIn = auth.user !== null;
 
-  const items: NavItem[] = [
-    { to: paths.home.href(), label: 'Home' },
-    { to: paths.blogs.href(), label: 'Blogs' },
-    { to: paths.portfolio.href(), label: 'Portfolio' },
-    ...(signedIn
-      ? [
-          { to: paths.quickOrder.href(), label: 'Quick order' },
-          { to: paths.dashboard.root.href(), label: 'Dashboard' },
-        ]
-      : auth.status === 'loading'
-        ? []
-        : [
-            { to: paths.register.href(), label: 'Register' },
-            { to: paths.login.href(), label: 'Login' },
-          ]),
-  ];
+  const loading = auth.status === 'loading';
+  // The same links and handler from render to render, so the two lists of links are not drawn
+  // again for each step of signing in (issue 41).
+  const items = useMemo<NavItem[]>(
+    () => [
+      { to: paths.home.href(), label: 'Home' },
+      { to: paths.blogs.href(), label: 'Blogs' },
+      { to: paths.portfolio.href(), label: 'Portfolio' },
+      ...(signedIn
+        ? [
+            { to: paths.quickOrder.href(), label: 'Quick order' },
+            { to: paths.dashboard.root.href(), label: 'Dashboard' },
+          ]
+        : loading
+          ? []
+          : [
+              { to: paths.register.href(), label: 'Register' },
+              { to: paths.login.href(), label: 'Login' },
+            ]),
+    ],
+    [signedIn, loading],
+  );
 
-  const logout = async () => {
-    await signOut();
-    await navigate(paths.home.href());
-  };
+  const logout = useCallback(() => {
+    void signOut().then(() => navigate(paths.home.href()));
+  }, [signOut, navigate]);
+  const onLogout = signedIn ? logout : null;
 
   return (
     <header className="sticky top-0 z-30 bg-base-100 shadow-sm">
@@ -69,7 +79,7 @@ export function Navbar() {
               className="menu w-60 rounded-box bg-base-100 p-2 shadow"
               onClick={(e) => e.currentTarget.hidePopover()}
             >
-              <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
+              <NavItems items={items} onLogout={onLogout} />
             </ul>
           </div>
           <Link
@@ -82,14 +92,11 @@ export function Navbar() {
         </div>
         {/* On a phone the search has a row of its own (index.css): beside the brand and the cart it had 79 px. */}
         <div className="navbar-center nav-search">
-          <SearchBox
-            searchHref={(q) => paths.parts.href(`?q=${encodeURIComponent(q)}`)}
-            partHref={(id) => paths.part.href(id)}
-          />
+          <SearchBox searchHref={searchHref} partHref={partHref} />
         </div>
         <div className="navbar-end w-auto">
           <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
-            <NavItems items={items} onLogout={signedIn ? () => void logout() : null} />
+            <NavItems items={items} onLogout={onLogout} />
           </ul>
           <CartLink />
         </div>

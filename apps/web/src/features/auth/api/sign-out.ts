@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client';
 import { accessKeyStore } from '../../../lib/access-key';
 import { forgetPrivateData } from '../../../lib/query-client';
@@ -11,7 +12,8 @@ import { sessionKeys } from './session';
  */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return async () => {
+  // The same function from render to render: the navbar's links are memoized on it.
+  return useCallback(async () => {
     try {
       await api('/auth/sign-out', { method: 'POST', body: {} });
     } catch {
@@ -21,5 +23,5 @@ export function useSignOut(): () => Promise<void> {
     }
     queryClient.setQueryData(sessionKeys.current, null);
     forgetPrivateData(queryClient);
-  };
+  }, [queryClient]);
 }

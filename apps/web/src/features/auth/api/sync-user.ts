@@ -25,6 +25,9 @@ export const accessKeyQueryOptions = (email: string | undefined) =>
       return true as const;
     },
     enabled: Boolean(email),
+    // A usable key already stored is known at once: no render waits a promise for it, and the
+    // queries behind the key start in the same render as the session (issue 41).
+    initialData: () => (email && hasUsableKey(email) ? (true as const) : undefined),
     staleTime: Infinity,
     retry: 1,
     meta: { private: true },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney, MAX_SEARCH_LENGTH } from '@storefront/contract';
 import { useSuggestions } from '../api/search-catalog';
@@ -15,9 +15,10 @@ type SearchBoxProps = {
 /**
  * The navbar's search: a combobox (WAI-ARIA 1.2) whose list suggests parts as you type. Arrow
  * keys move through the list (`aria-activedescendant`), Enter opens the chosen part or searches,
- * Escape closes the list. A part number typed exactly goes straight to its part.
+ * Escape closes the list. A part number typed exactly goes straight to its part. Memoized: the
+ * navbar renders for each step of signing in, and the box has nothing to draw again (issue 41).
  */
-export function SearchBox({ searchHref, partHref }: SearchBoxProps) {
+export const SearchBox = memo(function SearchBox({ searchHref, partHref }: SearchBoxProps) {
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -128,4 +129,4 @@ export function SearchBox({ searchHref, partHref }: SearchBoxProps) {
       </ul>
     </form>
   );
-}
+});
