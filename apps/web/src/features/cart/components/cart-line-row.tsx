@@ -1,5 +1,4 @@
 import { memo, useState } from 'react';
-import { Link } from 'react-router';
 import {
   coreDepositLine,
   formatMoney,
@@ -9,6 +8,7 @@ import {
   type CartLine,
   formatCount,
 } from '@storefront/contract';
+import { AppLink } from '../../../components/ui/app-link';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { LineChange } from '../use-cart';
@@ -82,9 +82,9 @@ export const CartLineRow = memo(function CartLineRow({
         />
         <div className="min-w-0 space-y-2">
           <h2 className="font-semibold break-words">
-            <Link to={paths.part.href(line.partId)} className="link-hover">
+            <AppLink to={paths.part.href(line.partId)} className="link-hover">
               {line.name}
-            </Link>
+            </AppLink>
           </h2>
           <p className="text-xs text-base-content/70">
             Part number {line.sku} · {line.publicUnitPrice === undefined ? '' : 'Your price '}
