@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type CartLine } from '@storefront/contract';
 import { DownloadLinesCsv } from '../../components/download-lines-csv';
@@ -15,8 +15,10 @@ const RequestQuote = lazy(() => import('../../features/quotes/components/request
 /** The tax estimate (decision 066): shown only where the shop collects tax, to a signed-in buyer. */
 const CartTaxEstimate = lazy(() => import('../../features/cart/components/cart-tax-estimate'));
 
-/** The lines drawn in full at once: a phone's first screen holds four or five. */
-const FIRST_LINES = 8;
+/** The lines drawn in full at once: a phone's first screen holds three or four. */
+const FIRST_LINES = 5;
+/** Lines added by each later render: a render's commit cannot be sliced, so it stays short. */
+const BATCH = 15;
 
 /**
  * The cart's lines. The first few are drawn in full; the others first as their text (name, price,
@@ -33,8 +35,12 @@ function CartLines({
   onChange: (partId: string, change: LineChange) => Promise<void>;
   onRemove: (partId: string) => Promise<void>;
 }) {
-  // The rest in a render React slices and interrupts, so fifty lines are not one long task.
-  const shown = useDeferredValue(lines.length, Math.min(lines.length, FIRST_LINES));
+  // The rest a batch at a time, each in a render React slices and interrupts, so fifty lines are
+  // neither one long render nor one long commit.
+  const [shown, setShown] = useState(FIRST_LINES);
+  useEffect(() => {
+    if (shown < lines.length) startTransition(() => setShown((n) => n + BATCH));
+  }, [shown, lines.length]);
   const list = useRef<HTMLUListElement>(null);
   // Part ids drawn in full after coming near; a line once drawn stays drawn.
   const [near, setNear] = useState<ReadonlySet<string>>(() => new Set());
@@ -71,7 +77,7 @@ function CartLines({
         if (li) drawNear([li.dataset.partId!]);
       }}
     >
-      {lines.slice(0, Math.max(shown, FIRST_LINES)).map((line, i) => (
+      {lines.slice(0, shown).map((line, i) => (
         <CartLineRow
           key={line.partId}
           line={line}
