@@ -81,7 +81,6 @@ function CartLines({
         <CartLineRow
           key={line.partId}
           line={line}
-          eager={i < 4}
           drawn={i < FIRST_LINES || line.problems.length > 0 || near.has(line.partId)}
           onChange={onChange}
           onRemove={onRemove}

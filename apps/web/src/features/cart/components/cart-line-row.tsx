@@ -17,7 +17,6 @@ import { QuantityStepper } from './quantity-stepper';
 
 type Props = {
   line: CartLine;
-  eager: boolean;
   /**
    * False for a line off the first screens (issue 41): its text without its controls, until it
    * comes near (cart.tsx). The name's link and the total are the same elements either way, so
@@ -35,7 +34,6 @@ type Props = {
  */
 export const CartLineRow = memo(function CartLineRow({
   line,
-  eager,
   drawn,
   onChange,
   onRemove,
@@ -76,7 +74,9 @@ export const CartLineRow = memo(function CartLineRow({
           alt=""
           width={80}
           height={60}
-          loading={eager ? 'eager' : 'lazy'}
+          // Lazy, every line's: a phone hides the pictures (`hidden sm:block`), and a hidden lazy
+          // picture is never fetched; eager, the first four were fetched and decoded for nothing.
+          loading="lazy"
           decoding="async"
           className="hidden aspect-[4/3] w-20 rounded object-cover sm:block"
         />
