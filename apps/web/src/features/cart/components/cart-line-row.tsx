@@ -32,12 +32,7 @@ type Props = {
  * only when its line or its callbacks change (a cart of fifty re-rendered every row for each
  * change of the page around it).
  */
-export const CartLineRow = memo(function CartLineRow({
-  line,
-  drawn,
-  onChange,
-  onRemove,
-}: Props) {
+export const CartLineRow = memo(function CartLineRow({ line, drawn, onChange, onRemove }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reference, setReference] = useState(line.reference ?? '');
