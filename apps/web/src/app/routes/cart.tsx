@@ -23,8 +23,9 @@ const BATCH = 15;
 /**
  * The cart's lines. The first few are drawn in full; the others first as their text (name, price,
  * quantity, reference, total) and get their controls when they come within a screen of view or
- * take focus (issue 41): fifty lines in full were a third of a phone's work on this page, and it
- * shows five. A line with a problem is always drawn in full, so every fix is on the page.
+ * take focus (issue 41): fifty lines in full were a third of a phone's work on this page, whose
+ * first screen shows four. A line with a problem is always drawn in full, so every fix is on the
+ * page.
  */
 function CartLines({
   lines,
