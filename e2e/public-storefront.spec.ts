@@ -434,6 +434,52 @@ describe.runIf(browserAvailable())('public storefront in the browser', () => {
     await context.close();
   });
 
+  it('leaves the folded filters and vehicle picker to the server on a phone until the first tap', async () => {
+    // Folded behind their buttons on a phone, the filter links and the picker are neither walked
+    // by React nor the picker's makes fetched while the page loads; the first tap takes them over.
+    const { context, page, problems } = await newPage(ctx.browser, ctx.shop.baseURL, {
+      width: 412,
+      height: 823,
+    });
+    const vehicleRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/catalog/vehicles')
+        vehicleRequests.push(request.url());
+    });
+    await page.goto('/parts');
+    const firstAdd = page.getByRole('button', { name: 'Add to cart', exact: true }).first();
+    await expect.poll(() => firstAdd.isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const takenOver = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')));
+    const filterLink = '#catalog-filters a';
+    expect(await takenOver(filterLink)).toBe(false);
+    expect(await takenOver('[data-testid="vehicle-picker"] select')).toBe(false);
+    expect(vehicleRequests).toEqual([]);
+
+    // A document the app keeps: a navigation inside the app leaves this mark in place.
+    await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const category = page.locator('#catalog-filters section').first().getByRole('link').first();
+    await category.waitFor();
+    await expect.poll(() => takenOver(filterLink)).toBe(true);
+    const count = (await category.locator('.badge').textContent())!;
+    await category.click();
+    await page.waitForURL(/[?&]category=/);
+    await page.locator('#results-heading').getByText(`${count} parts`).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+
+    await page.getByTestId('vehicle-picker-toggle').click();
+    const make = page.getByLabel('Make');
+    await expect.poll(() => make.locator('option').count()).toBeGreaterThan(1);
+    expect(vehicleRequests.length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('keeps what a visitor typed in the search before the app took the page over, and suggests', async () => {
     // A phone shows the drawn search box well before the app's scripts have run.
     const { context, page } = await newPage(ctx.browser, ctx.shop.baseURL);

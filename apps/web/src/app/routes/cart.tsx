@@ -6,13 +6,17 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { RenderWhenNear } from '../../lib/render-when-near';
 import { CartLineRow } from '../../features/cart/components/cart-line-row';
 import { useAuth } from '../../features/auth/use-auth';
 import { useCart, type LineChange } from '../../features/cart/use-cart';
 
 /** "Request a quote"'s form (the quotes feature), loaded only when a signed-in buyer opens it. */
 const RequestQuote = lazy(() => import('../../features/quotes/components/request-quote'));
-/** The tax estimate (decision 066): shown only where the shop collects tax, to a signed-in buyer. */
+/**
+ * The tax estimate (decision 066): shown only where the shop collects tax, to a signed-in buyer;
+ * under a long cart, loaded when the buyer scrolls to it.
+ */
 const CartTaxEstimate = lazy(() => import('../../features/cart/components/cart-tax-estimate'));
 
 /** The lines drawn in full at once: a phone's first screen holds three or four. */
@@ -174,9 +178,11 @@ export default function CartRoute() {
             </div>
           </div>
           {signedIn && (
-            <Suspense fallback={null}>
-              <CartTaxEstimate cart={cart} />
-            </Suspense>
+            <RenderWhenNear>
+              <Suspense fallback={null}>
+                <CartTaxEstimate cart={cart} />
+              </Suspense>
+            </RenderWhenNear>
           )}
           {signedIn && <QuoteRequest lines={cart.lines} />}
         </>

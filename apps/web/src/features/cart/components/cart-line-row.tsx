@@ -56,6 +56,9 @@ export const CartLineRow = memo(function CartLineRow({ line, drawn, onChange, on
     void run(() => onChange(line.partId, { quantity: line.quantity, reference: value }));
   };
 
+  const price = `Part number ${line.sku} · ${line.publicUnitPrice === undefined ? '' : 'Your price '}${formatMoney(line.unitPrice)} a piece`;
+  const terms = `${line.priceStep !== null ? ` (${stepLabel(line.priceStep)})` : ''}${line.packSize > 1 ? ` · packs of ${line.packSize}` : ''}`;
+
   return (
     <li
       className="card cart-line bg-base-100 shadow-sm"
@@ -64,17 +67,21 @@ export const CartLineRow = memo(function CartLineRow({ line, drawn, onChange, on
       data-light={drawn ? undefined : ''}
     >
       <div className="card-body grid gap-3 p-4 sm:grid-cols-[5rem_1fr_auto]">
-        <img
-          src={line.url}
-          alt=""
-          width={80}
-          height={60}
-          // Lazy, every line's: a phone hides the pictures (`hidden sm:block`), and a hidden lazy
-          // picture is never fetched; eager, the first four were fetched and decoded for nothing.
-          loading="lazy"
-          decoding="async"
-          className="hidden aspect-[4/3] w-20 rounded object-cover sm:block"
-        />
+        {/* A line off the first screens has no picture yet: its slot is kept, so the elements
+            after it are the same ones once it is drawn in full. */}
+        {drawn ? (
+          <img
+            src={line.url}
+            alt=""
+            width={80}
+            height={60}
+            // Lazy, every line's: a phone hides the pictures (`hidden sm:block`), and a hidden lazy
+            // picture is never fetched; eager, the first four were fetched and decoded for nothing.
+            loading="lazy"
+            decoding="async"
+            className="hidden aspect-[4/3] w-20 rounded object-cover sm:block"
+          />
+        ) : null}
         <div className="min-w-0 space-y-2">
           <h2 className="font-semibold break-words">
             <AppLink to={paths.part.href(line.partId)} className="link-hover">
@@ -82,13 +89,18 @@ export const CartLineRow = memo(function CartLineRow({ line, drawn, onChange, on
             </AppLink>
           </h2>
           <p className="text-xs text-base-content/70">
-            Part number {line.sku} · {line.publicUnitPrice === undefined ? '' : 'Your price '}
-            {formatMoney(line.unitPrice)} a piece
-            {line.publicUnitPrice === undefined ? null : (
-              <s className="ml-1">List price {formatMoney(line.publicUnitPrice)}</s>
+            {drawn ? (
+              <>
+                {price}
+                {line.publicUnitPrice === undefined ? null : (
+                  <s className="ml-1">List price {formatMoney(line.publicUnitPrice)}</s>
+                )}
+                {terms}
+              </>
+            ) : (
+              // One text, not seven: a light line is as few elements for React to make as it can be.
+              `${price}${line.publicUnitPrice === undefined ? '' : ` List price ${formatMoney(line.publicUnitPrice)}`}${terms}`
             )}
-            {line.priceStep !== null ? ` (${stepLabel(line.priceStep)})` : ''}
-            {line.packSize > 1 ? ` · packs of ${line.packSize}` : ''}
           </p>
           {drawn ? (
             <div className="flex flex-wrap items-start gap-3">
@@ -123,8 +135,7 @@ export const CartLineRow = memo(function CartLineRow({ line, drawn, onChange, on
             </div>
           ) : (
             <p className="text-sm">
-              Quantity {formatCount(line.quantity)}
-              {line.reference ? ` · your reference ${line.reference}` : ''}
+              {`Quantity ${formatCount(line.quantity)}${line.reference ? ` · your reference ${line.reference}` : ''}`}
             </p>
           )}
           {drawn && (

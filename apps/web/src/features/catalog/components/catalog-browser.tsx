@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CATALOG_SORTS, type CatalogPage, type Vehicle, formatCount } from '@storefront/contract';
 import { ErrorMessage } from '../../../components/ui/error-message';
+import { HydrateWhenNear } from '../../../lib/hydrate-when-near';
 import { Spinner } from '../../../components/ui/spinner';
 import { PartCard } from './part-card';
 import { VehicleFitment } from './vehicle-fitment';
@@ -38,15 +39,6 @@ export function CatalogBrowser({
   vehicle,
 }: Props) {
   const q = params.get('q') ?? '';
-  const category = params.get('category');
-  const make = params.get('make');
-  const inStock = params.get('inStock') === 'true';
-  const vehicleOn =
-    vehicle !== null &&
-    make === vehicle.make &&
-    params.get('model') === vehicle.model &&
-    params.get('year') === String(vehicle.year);
-  const filtersActive = [...params.keys()].some((k) => k !== 'page' && k !== 'sort');
   const filterCount = FILTER_KEYS.filter((k) => params.has(k)).length;
   // On a phone the filters sit above the results: folded behind one button, they neither push the
   // results down the screen nor move them when their counts arrive.
@@ -67,85 +59,20 @@ export function CatalogBrowser({
         </button>
         <div
           id="catalog-filters"
-          className={`space-y-6 lg:mt-0 lg:block ${filtersOpen ? 'mt-4 block' : 'hidden'}`}
+          className={`lg:mt-0 lg:block ${filtersOpen ? 'mt-4 block' : 'hidden'}`}
         >
-          {vehicle ? (
-            <Link
-              className={`btn btn-sm w-full ${vehicleOn ? 'btn-primary' : 'btn-outline'}`}
-              aria-current={vehicleOn ? 'true' : undefined}
-              to={hrefWith(
-                vehicleOn
-                  ? { make: null, model: null, year: null }
-                  : { make: vehicle.make, model: vehicle.model, year: String(vehicle.year) },
-              )}
-            >
-              {vehicleOn ? 'Showing' : 'Show'} parts for my {vehicle.make} {vehicle.model}{' '}
-              {vehicle.year}
-            </Link>
-          ) : null}
-          <FacetList
-            title="Category"
-            values={data?.facets.categories ?? []}
-            selected={category}
-            hrefFor={(v) => hrefWith({ category: v === category ? null : v })}
-          />
-          <FacetList
-            title="Make"
-            values={data?.facets.makes ?? []}
-            selected={make}
-            hrefFor={(v) => hrefWith({ make: v === make ? null : v, model: null, year: null })}
-          />
-          {make ? (
-            <FacetList
-              title="Model"
-              values={data?.facets.models ?? []}
-              selected={params.get('model')}
-              hrefFor={(v) => hrefWith({ model: v === params.get('model') ? null : v })}
-            />
-          ) : null}
-          <section aria-labelledby="facet-price">
-            <h2 id="facet-price" className="mb-2 font-semibold">
-              Price
-            </h2>
-            <ul className="menu menu-sm p-0">
-              {(data?.facets.prices ?? []).map((band) => {
-                const on =
-                  params.get('minPrice') === String(band.min) &&
-                  (params.get('maxPrice') ?? '') ===
-                    (band.max === null ? '' : String(band.max - 0.01));
-                return (
-                  <li key={band.label}>
-                    <Link
-                      to={hrefWith(
-                        on
-                          ? { minPrice: null, maxPrice: null }
-                          : {
-                              minPrice: String(band.min),
-                              maxPrice: band.max === null ? null : String(band.max - 0.01),
-                            },
-                      )}
-                      aria-current={on ? 'true' : undefined}
-                      className={on ? 'menu-active' : ''}
-                    >
-                      {band.label} <span className="badge badge-sm">{band.count}</span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-          <Link
-            className={`btn btn-sm w-full ${inStock ? 'btn-primary' : 'btn-outline'}`}
-            aria-current={inStock ? 'true' : undefined}
-            to={hrefWith({ inStock: inStock ? null : 'true' })}
-          >
-            In stock only{data ? ` (${data.facets.inStock})` : ''}
-          </Link>
-          {filtersActive ? (
-            <Link className="link block text-sm" to="/parts">
-              Clear all filters
-            </Link>
-          ) : null}
+          {/* Folded on a phone until the first tap or key: React does not walk its links before. */}
+          <HydrateWhenNear>
+            {(nearId) => (
+              <FilterColumn
+                nearId={nearId}
+                params={params}
+                data={data}
+                hrefWith={hrefWith}
+                vehicle={vehicle}
+              />
+            )}
+          </HydrateWhenNear>
         </div>
       </aside>
 
@@ -201,6 +128,105 @@ export function CatalogBrowser({
           </>
         ) : null}
       </section>
+    </div>
+  );
+}
+
+/** The filter column's links, from the address: the vehicle, facets with counts, price, stock. */
+function FilterColumn({
+  nearId,
+  params,
+  data,
+  hrefWith,
+  vehicle,
+}: Pick<Props, 'params' | 'data' | 'hrefWith' | 'vehicle'> & { nearId: string }) {
+  const category = params.get('category');
+  const make = params.get('make');
+  const inStock = params.get('inStock') === 'true';
+  const vehicleOn =
+    vehicle !== null &&
+    make === vehicle.make &&
+    params.get('model') === vehicle.model &&
+    params.get('year') === String(vehicle.year);
+  const filtersActive = [...params.keys()].some((k) => k !== 'page' && k !== 'sort');
+  return (
+    <div className="space-y-6" data-near={nearId}>
+      {vehicle ? (
+        <Link
+          className={`btn btn-sm w-full ${vehicleOn ? 'btn-primary' : 'btn-outline'}`}
+          aria-current={vehicleOn ? 'true' : undefined}
+          to={hrefWith(
+            vehicleOn
+              ? { make: null, model: null, year: null }
+              : { make: vehicle.make, model: vehicle.model, year: String(vehicle.year) },
+          )}
+        >
+          {vehicleOn ? 'Showing' : 'Show'} parts for my {vehicle.make} {vehicle.model}{' '}
+          {vehicle.year}
+        </Link>
+      ) : null}
+      <FacetList
+        title="Category"
+        values={data?.facets.categories ?? []}
+        selected={category}
+        hrefFor={(v) => hrefWith({ category: v === category ? null : v })}
+      />
+      <FacetList
+        title="Make"
+        values={data?.facets.makes ?? []}
+        selected={make}
+        hrefFor={(v) => hrefWith({ make: v === make ? null : v, model: null, year: null })}
+      />
+      {make ? (
+        <FacetList
+          title="Model"
+          values={data?.facets.models ?? []}
+          selected={params.get('model')}
+          hrefFor={(v) => hrefWith({ model: v === params.get('model') ? null : v })}
+        />
+      ) : null}
+      <section aria-labelledby="facet-price">
+        <h2 id="facet-price" className="mb-2 font-semibold">
+          Price
+        </h2>
+        <ul className="menu menu-sm p-0">
+          {(data?.facets.prices ?? []).map((band) => {
+            const on =
+              params.get('minPrice') === String(band.min) &&
+              (params.get('maxPrice') ?? '') === (band.max === null ? '' : String(band.max - 0.01));
+            return (
+              <li key={band.label}>
+                <Link
+                  to={hrefWith(
+                    on
+                      ? { minPrice: null, maxPrice: null }
+                      : {
+                          minPrice: String(band.min),
+                          maxPrice: band.max === null ? null : String(band.max - 0.01),
+                        },
+                  )}
+                  aria-current={on ? 'true' : undefined}
+                  className={on ? 'menu-active' : ''}
+                >
+                  {band.label} <span className="badge badge-sm">{band.count}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <Link
+        className={`btn btn-sm w-full ${inStock ? 'btn-primary' : 'btn-outline'}`}
+        aria-current={inStock ? 'true' : undefined}
+        to={hrefWith({ inStock: inStock ? null : 'true' })}
+      >
+        In stock only{data ? ` (${data.facets.inStock})` : ''}
+      </Link>
+      {filtersActive ? (
+        <Link className="link block text-sm" to="/parts">
+          Clear all filters
+        </Link>
+      ) : null}
     </div>
   );
 }

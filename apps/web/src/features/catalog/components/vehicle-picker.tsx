@@ -1,15 +1,40 @@
 import { useId, useState } from 'react';
 import type { Vehicle } from '@storefront/contract';
+import { HydrateWhenNear } from '../../../lib/hydrate-when-near';
 import { useVehicles } from '../api/search-catalog';
 
+type Props = { vehicle: Vehicle | null; onChange: (vehicle: Vehicle | null) => void };
+
 /** Make, model and year of the visitor's vehicle, from the makes and models the catalog covers. */
-export function VehiclePicker({
-  vehicle,
-  onChange,
-}: {
-  vehicle: Vehicle | null;
-  onChange: (vehicle: Vehicle | null) => void;
-}) {
+export function VehiclePicker({ vehicle, onChange }: Props) {
+  // On a phone the picker is one line saying which vehicle is chosen (it took half the first
+  // screen), opened to change it; wider screens always show it. Folded by CSS, not by measuring
+  // the screen: the prerendered page and the app draw the same thing, so nothing shifts.
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="rounded-box bg-base-100 md:bg-transparent">
+      <button
+        type="button"
+        className="flex min-h-11 w-full cursor-pointer items-center px-3 text-left text-sm font-medium md:hidden"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="vehicle-picker-toggle"
+      >
+        {vehicle
+          ? `My vehicle: ${vehicle.make} ${vehicle.model} ${vehicle.year}`
+          : 'My vehicle: none chosen'}
+      </button>
+      <div className={open ? '' : 'max-md:hidden'}>
+        {/* Folded on a phone until the first tap or key: neither hydrated nor its makes fetched. */}
+        <HydrateWhenNear>
+          {(nearId) => <VehicleForm nearId={nearId} vehicle={vehicle} onChange={onChange} />}
+        </HydrateWhenNear>
+      </div>
+    </div>
+  );
+}
+
+function VehicleForm({ nearId, vehicle, onChange }: Props & { nearId: string }) {
   const id = useId();
   const vehicles = useVehicles();
   const [make, setMake] = useState(vehicle?.make ?? '');
@@ -22,15 +47,11 @@ export function VehiclePicker({
     ? Array.from({ length: range.yearTo - range.yearFrom + 1 }, (_, i) => range.yearTo - i)
     : [];
 
-  // On a phone the picker is one line saying which vehicle is chosen (it took half the first
-  // screen), opened to change it; wider screens always show it. Folded by CSS, not by measuring
-  // the screen: the prerendered page and the app draw the same thing, so nothing shifts.
-  const [open, setOpen] = useState(false);
-
-  const picker = (
+  return (
     <fieldset
       className="fieldset rounded-box border border-base-300 p-3"
       data-testid="vehicle-picker"
+      data-near={nearId}
     >
       <legend className="fieldset-legend">My vehicle</legend>
       {vehicle ? (
@@ -114,21 +135,5 @@ export function VehiclePicker({
         ) : null}
       </div>
     </fieldset>
-  );
-  return (
-    <div className="rounded-box bg-base-100 md:bg-transparent">
-      <button
-        type="button"
-        className="flex min-h-11 w-full cursor-pointer items-center px-3 text-left text-sm font-medium md:hidden"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-        data-testid="vehicle-picker-toggle"
-      >
-        {vehicle
-          ? `My vehicle: ${vehicle.make} ${vehicle.model} ${vehicle.year}`
-          : 'My vehicle: none chosen'}
-      </button>
-      <div className={open ? '' : 'max-md:hidden'}>{picker}</div>
-    </div>
   );
 }
