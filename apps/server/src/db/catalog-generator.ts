@@ -311,6 +311,6 @@ export function generatePart(index: number, skuBase = 'G'): GeneratedPart {
     minOrderQuantity: moq,
     availableQuantity: r() < 0.08 ? 0 : moq * between(r, 5, 200),
     priceCents: Math.round(between(r, t.priceCents[0], t.priceCents[1]) / 10) * 10 - 1,
-    imageUrl: `/images/parts/${t.image}.svg`,
+    imageUrl: `/images/parts/${t.image}.webp`,
   };
 }

@@ -34,7 +34,7 @@ describe('demo catalog seed', () => {
     for (const part of list.slice(0, seedParts.length)) {
       expect(part.description.length).toBeGreaterThan(DESCRIPTION_PREVIEW_LENGTH);
       expect(part.availableQuantity).toBeGreaterThanOrEqual(part.mOrderQuantity);
-      expect(part.url).toMatch(/^\/images\/parts\/[a-z-]+\.svg$/);
+      expect(part.url).toMatch(/^\/images\/parts\/[a-z-]+\.webp$/);
     }
   });
 });
@@ -43,11 +43,14 @@ describe('demo images', () => {
   it('ships an image in the repo for every seeded part, so the shop looks complete offline', async () => {
     const { existsSync } = await import('node:fs');
     const { fileURLToPath } = await import('node:url');
+    // The WebP the catalog links to, and the SVG it is drawn from (and `/parts` inlines).
     for (const part of seedParts) {
-      const file = fileURLToPath(
-        new URL(`../../../web/public/images/parts/${part.image}.svg`, import.meta.url),
-      );
-      expect(existsSync(file), file).toBe(true);
+      for (const kind of ['webp', 'svg']) {
+        const file = fileURLToPath(
+          new URL(`../../../web/public/images/parts/${part.image}.${kind}`, import.meta.url),
+        );
+        expect(existsSync(file), file).toBe(true);
+      }
     }
   });
 });

@@ -40,7 +40,7 @@ const handWritten = () =>
       minOrderQuantity: p.minOrderQuantity,
       availableQuantity: p.availableQuantity,
       priceCents: p.priceCents,
-      imageUrl: `/images/parts/${p.image}.svg`,
+      imageUrl: `/images/parts/${p.image}.webp`,
       sku: `IC-${1001 + i}`,
       category,
       oemNumbers: i === 0 ? ['0986494524', '0446502220'] : [],

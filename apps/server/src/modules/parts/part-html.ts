@@ -171,22 +171,31 @@ export function renderPurchaseHtml(shell: string, part: PartResponse): string {
 /** A picture's address as a `data:` URI when it may be inlined, else undefined. */
 export type ImageInliner = (url: string) => string | undefined;
 
-/** The pictures the shop ships per category (`public/images/parts`), a few KB of SVG each. */
-const SHIPPED_PICTURE = /^\/images\/parts\/[a-z0-9-]+\.svg$/;
+/**
+ * The pictures the shop ships per category (`public/images/parts`): a WebP the catalog links to,
+ * drawn from the SVG beside it (`npm run pictures -w @storefront/web`).
+ */
+const SHIPPED_PICTURE = /^\/images\/parts\/([a-z0-9-]+)\.(?:svg|webp)$/;
 const INLINE_MAX_BYTES = 6_000;
 
 /**
  * Inlines the shop's own small category pictures, read once from the built web app; anything
- * else (an uploaded photo, another site's address) stays a link.
+ * else (an uploaded photo, another site's address) stays a link. Inlined as their vector source:
+ * a few KB in the page where the WebP would be twice that as base64, and the only SVG a phone then
+ * draws (each is a document of its own for the browser to build and paint on the main thread).
  */
 export function shippedPictureInliner(webDistDir: string): ImageInliner {
   const known = new Map<string, string | undefined>();
   return (url) => {
-    if (!SHIPPED_PICTURE.test(url)) return undefined;
+    const name = SHIPPED_PICTURE.exec(url)?.[1];
+    if (!name) return undefined;
     if (!known.has(url)) {
       let inlined: string | undefined;
       try {
-        const svg = fs.readFileSync(path.join(webDistDir, url), 'utf8');
+        const svg = fs.readFileSync(
+          path.join(webDistDir, 'images', 'parts', `${name}.svg`),
+          'utf8',
+        );
         if (Buffer.byteLength(svg) <= INLINE_MAX_BYTES)
           inlined = `data:image/svg+xml,${svg.replace(/\s+/g, ' ').replace(/[%#"<>]/g, encodeURIComponent)}`;
       } catch {

@@ -18,6 +18,13 @@ fs.writeFileSync(
   path.join(dist, 'prerendered.json'),
   JSON.stringify({ '/parts': 'prerendered/parts.html' }),
 );
+// A script with its compressed copy, and the server's renderer, which is never sent.
+const script = 'export const answer = 42;\n'.repeat(50);
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'assets/index-abc.js'), script);
+fs.writeFileSync(path.join(dist, 'assets/index-abc.js.br'), zlib.brotliCompressSync(script));
+fs.mkdirSync(path.join(dist, 'ssr'));
+fs.writeFileSync(path.join(dist, 'ssr/entry-prerender.js'), 'export const secret = 1;');
 
 describe('prerendered pages as served', () => {
   const ctx = useTestApp({ brandName: 'Bolts & <Nuts>', webDistDir: dist });
@@ -52,5 +59,35 @@ describe('prerendered pages as served', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('All parts');
+  });
+
+  it('serve the build’s files, compressed when the browser accepts it, and nothing else', async () => {
+    const asset = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js?v=1',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(plain.body).toBe(script);
+    // The renderer, the compressed copy by its own name, another spelling, a way round: refused
+    // (404, or 400 for a NUL byte), never the file.
+    for (const url of [
+      '/ssr/entry-prerender.js',
+      '/assets/index-abc.js.br',
+      '/ASSETS/index-abc.js',
+      '/assets/../ssr/entry-prerender.js',
+      '/assets/%2e%2e/ssr/entry-prerender.js',
+      '/assets//index-abc.js',
+      '/assets/index-abc.js%00',
+      '/assets/',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(url.includes('%00') ? 400 : 404);
+      expect(res.body, url).not.toContain('secret');
+    }
   });
 });

@@ -57,6 +57,23 @@ function servedPage(file: string, publicConfig: PublicConfig) {
 export type PageFiller = (html: string) => Promise<{ body: string; br: Buffer; gzip: Buffer }>;
 
 /**
+ * The web build's files as the addresses that serve them (`/assets/index-abc.js`): not the app's
+ * server renderer (decision 070), which lives in the build but is never sent, nor the compressed
+ * copies, which are sent in their file's place to a browser that accepts them.
+ */
+function buildFiles(webDistDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(webDistDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const rel = path.relative(webDistDir, path.join(entry.parentPath, entry.name));
+    const address = `/${rel.split(path.sep).join('/')}`;
+    if (address.startsWith('/ssr/') || /\.(?:br|gz)$/.test(address)) continue;
+    files.add(address);
+  }
+  return files;
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, `index.html` revalidated every
  * time, and every unknown non-API GET answered with the shell (`app.html`) so the router takes over.
  */
@@ -74,16 +91,26 @@ export async function registerSite(
     await app.register(fastifyStatic, {
       root: webDistDir,
       preCompressed: true,
-      wildcard: true,
+      // Files are served by the route below, from the build's list; this only sends them.
+      serve: false,
       cacheControl: false,
-      // The app's server renderer (decision 070) lives in the build but is never sent.
-      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(reply, filePath) {
         const rel = path.relative(webDistDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) reply.header('Cache-Control', IMMUTABLE);
         else if (rel.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
         else reply.header('Cache-Control', 'public, max-age=86400');
       },
+    });
+    // The build's files, listed once: the build does not change while the server runs. The
+    // plugin's own catch-all route read the directory of every requested file to check its
+    // spelling (two listings of some 450 names for each script and picture, the largest part of
+    // the server's work for a page, issue 41); an address that is not exactly one of these files
+    // is not served at all.
+    const files = buildFiles(webDistDir);
+    app.get('/*', (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (!files.has(pathname)) return reply.callNotFound();
+      return reply.sendFile(pathname.slice(1));
     });
     const pages = { '/': 'index.html', ...readPrerendered(webDistDir) };
     for (const [route, file] of Object.entries(pages)) {

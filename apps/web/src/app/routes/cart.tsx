@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type CartLine } from '@storefront/contract';
 import { DownloadLinesCsv } from '../../components/download-lines-csv';
@@ -35,17 +35,21 @@ function CartLines({
   lines,
   onChange,
   onRemove,
+  onAllShown,
 }: {
   lines: CartLine[];
   onChange: (partId: string, change: LineChange) => Promise<void>;
   onRemove: (partId: string) => Promise<void>;
+  /** Once every line is on the page: what comes after the list is then where it stays. */
+  onAllShown: () => void;
 }) {
   // The rest a batch at a time, each in a render React slices and interrupts, so fifty lines are
   // neither one long render nor one long commit.
   const [shown, setShown] = useState(FIRST_LINES);
   useEffect(() => {
     if (shown < lines.length) startTransition(() => setShown((n) => n + BATCH));
-  }, [shown, lines.length]);
+    else onAllShown();
+  }, [shown, lines.length, onAllShown]);
   const list = useRef<HTMLUListElement>(null);
   // Part ids drawn in full after coming near; a line once drawn stays drawn.
   const [near, setNear] = useState<ReadonlySet<string>>(() => new Set());
@@ -120,6 +124,10 @@ function QuoteRequest({ lines }: { lines: CartLine[] }) {
 export default function CartRoute() {
   usePageTitle('Your cart');
   const { cart, pending, error, refetch, signedIn, change, remove } = useCart(useAuth());
+  // The tax estimate waits for the last line: before, it would sit under the first five and come
+  // near at once.
+  const [linesShown, setLinesShown] = useState(false);
+  const allShown = useCallback(() => setLinesShown(true), []);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -137,7 +145,7 @@ export default function CartRoute() {
         </div>
       ) : (
         <>
-          <CartLines lines={cart.lines} onChange={change} onRemove={remove} />
+          <CartLines lines={cart.lines} onChange={change} onRemove={remove} onAllShown={allShown} />
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-box bg-base-100 p-4 shadow">
             <p className="text-lg" aria-live="polite">
               Subtotal ({cart.lineCount} {cart.lineCount === 1 ? 'line' : 'lines'}):{' '}
@@ -177,7 +185,7 @@ export default function CartRoute() {
               )}
             </div>
           </div>
-          {signedIn && (
+          {signedIn && linesShown && (
             <RenderWhenNear>
               <Suspense fallback={null}>
                 <CartTaxEstimate cart={cart} />
