@@ -3,9 +3,6 @@ import { ErrorMessage } from '../../../components/ui/error-message';
 import { useParts } from '../api/get-parts';
 import { PartCard } from './part-card';
 
-/** How many cards are likely above the fold on a wide screen: those load eagerly. */
-const EAGER_CARDS = 3;
-
 export function PartCollection() {
   const parts = useParts();
   if (parts.isPending) return <Spinner label="Loading parts…" />;
@@ -21,8 +18,10 @@ export function PartCollection() {
     return <p className="py-8 text-center">No parts are on sale right now.</p>;
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-3" data-testid="part-grid">
-      {parts.data.map((part, index) => (
-        <PartCard key={part._id} part={part} eager={index < EAGER_CARDS} />
+      {/* Lazy, all of them: the hero above is the page's largest paint on every screen, and three
+          eager pictures asked for at high priority shared its first bytes (issue 41). */}
+      {parts.data.map((part) => (
+        <PartCard key={part._id} part={part} />
       ))}
     </div>
   );
