@@ -1,4 +1,5 @@
 import { Suspense, use, useId, type ReactNode } from 'react';
+import { whenNear } from './near';
 import { useHydrated } from './use-hydrated';
 
 /*
@@ -40,17 +41,9 @@ function comesNear(id: string): Promise<void> | null {
   const element = drawn.get(id);
   if (released || !element || typeof IntersectionObserver === 'undefined') return null;
   const near = new Promise<void>((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
+    const stop = whenNear(element, resolve);
     waiting.push(() => {
-      observer.disconnect();
+      stop();
       resolve();
     });
   });

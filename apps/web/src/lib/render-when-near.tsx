@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { whenNear } from './near';
 
 /**
  * Children the browser draws only once their place comes within a screen of view (issue 41): for
@@ -12,16 +13,7 @@ export function RenderWhenNear({ children }: { children: ReactNode }) {
   useEffect(() => {
     const element = place.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        setNear(true);
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return whenNear(element, () => setNear(true));
   }, [near]);
   return near ? children : <div ref={place} />;
 }

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../components/ui/error-message';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { NEAR_MARGIN } from '../../lib/near';
 import { RenderWhenNear } from '../../lib/render-when-near';
 import { CartLineRow } from '../../features/cart/components/cart-line-row';
 import { useAuth } from '../../features/auth/use-auth';
@@ -70,7 +71,7 @@ function CartLines({
             .filter((entry) => entry.isIntersecting)
             .map((entry) => (entry.target as HTMLElement).dataset.partId!),
         ),
-      { rootMargin: '100% 0px' },
+      { rootMargin: NEAR_MARGIN },
     );
     for (const li of light) observer.observe(li);
     return () => observer.disconnect();

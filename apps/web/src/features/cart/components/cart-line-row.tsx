@@ -9,6 +9,7 @@ import {
   formatCount,
 } from '@storefront/contract';
 import { AppLink } from '../../../components/ui/app-link';
+import { LinePicture } from '../../../components/ui/line-picture';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import type { LineChange } from '../use-cart';
@@ -69,19 +70,7 @@ export const CartLineRow = memo(function CartLineRow({ line, drawn, onChange, on
       <div className="card-body grid gap-3 p-4 sm:grid-cols-[5rem_1fr_auto]">
         {/* A line off the first screens has no picture yet: its slot is kept, so the elements
             after it are the same ones once it is drawn in full. */}
-        {drawn ? (
-          <img
-            src={line.url}
-            alt=""
-            width={80}
-            height={60}
-            // Lazy, every line's: a phone hides the pictures (`hidden sm:block`), and a hidden lazy
-            // picture is never fetched; eager, the first four were fetched and decoded for nothing.
-            loading="lazy"
-            decoding="async"
-            className="hidden aspect-[4/3] w-20 rounded object-cover sm:block"
-          />
-        ) : null}
+        {drawn ? <LinePicture src={line.url} /> : null}
         <div className="min-w-0 space-y-2">
           <h2 className="font-semibold break-words">
             <AppLink to={paths.part.href(line.partId)} className="link-hover">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMoney, stepLabel, formatCount } from '@storefront/contract';
 import type { GridRow } from '../use-quick-order';
+import { LinePicture } from '../../../components/ui/line-picture';
 
 type Props = {
   row: GridRow;
@@ -38,19 +39,7 @@ export function QuickOrderRowView({ row, busy, onQuantity, onPick, onRemove }: P
       aria-labelledby={`${id}-title`}
     >
       <div className="grid gap-3 sm:grid-cols-[5rem_1fr_auto]">
-        {part ? (
-          <img
-            src={part.url}
-            alt=""
-            width={80}
-            height={60}
-            loading="lazy"
-            decoding="async"
-            className="hidden aspect-[4/3] w-20 rounded object-cover sm:block"
-          />
-        ) : (
-          <span className="hidden sm:block" />
-        )}
+        {part ? <LinePicture src={part.url} /> : <span className="hidden sm:block" />}
         <div className="min-w-0 space-y-1">
           <p id={`${id}-title`} className="break-words">
             <span className="text-xs text-base-content/70">Line {r.line}: </span>
