@@ -103,9 +103,9 @@ export async function registerSite(
     });
     // The build's files, listed once: the build does not change while the server runs. The
     // plugin's own catch-all route read the directory of every requested file to check its
-    // spelling (two listings of some 450 names for each script and picture, the largest part of
-    // the server's work for a page, issue 41); an address that is not exactly one of these files
-    // is not served at all.
+    // spelling (two listings of some 450 names for each script and picture, 13 ms of the server's
+    // CPU for each page loaded, issue 41); an address that is not exactly one of these files is
+    // not served at all.
     const files = buildFiles(webDistDir);
     app.get('/*', (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
